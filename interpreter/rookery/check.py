@@ -1,0 +1,228 @@
+"""Stage 2: static checks of a variant, before anything is dealt.
+
+What the sources let us verify, each failure a :class:`~rookery.errors.SpecError` that
+points at the clause to fix:
+
+* the deck divides: players x hand + nest = deck size;
+* the points add up: counters + trick points + last-trick and majority bonuses equal the
+  documented ``scoring: total`` (120 in Tournament Rook, 180 in Kentucky Rook ...);
+* bids are reachable: minimum <= maximum <= points available;
+* a discard rule can always be met, and counters laid aside are never lost;
+* every card has a rank under every trump the bid winner may name;
+* passing goes to an opponent, and the table suits the sides and the dummy.
+
+Rules that neither cite a source nor state a ruling are returned as warnings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Span, SpecError
+from .model import Variant
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The figures ``rookery check`` prints for a variant."""
+
+    players: int
+    deck: int
+    hand: int
+    nest: int
+    points: int
+    minimum_bid: int
+    maximum_bid: int
+    target: int
+
+
+def points_available(variant: Variant) -> int:
+    """Points a hand hands out (before an all-tricks bonus): counters, trick points,
+    the last-trick and the majority bonus."""
+    scoring = variant.scoring
+    counters = sum(card.points * card.copies for card in variant.deck.cards)
+    return (counters + scoring.trick_points * variant.deal.hand + scoring.last_trick
+            + scoring.majority)
+
+
+def maximum_bid(variant: Variant) -> int:
+    """The highest legal bid: the stated maximum, else the points available."""
+    return variant.bidding.maximum or points_available(variant)
+
+
+def summary(variant: Variant) -> Summary:
+    return Summary(variant.table.players, variant.deck.size, variant.deal.hand,
+                   variant.deal.nest, points_available(variant), variant.bidding.minimum,
+                   maximum_bid(variant), variant.game.target)
+
+
+def check_variant(variant: Variant) -> list[str]:
+    """Raise a SpecError for the first inconsistency; return warnings."""
+    _check_deal(variant)
+    _check_points(variant)
+    _check_bids(variant)
+    _check_nest(variant)
+    _check_trump(variant)
+    _check_table(variant)
+    return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
+            for rule in variant.rules if not rule.citations and not rule.rulings]
+
+
+def _span(variant: Variant, *rule_ids: str) -> Span:
+    for rule_id in rule_ids:
+        for rule in variant.rules:
+            if rule.id == rule_id:
+                return rule.span
+    return variant.span
+
+
+def _check_deal(v: Variant) -> None:
+    dealt = v.table.players * v.deal.hand + v.deal.nest
+    if dealt != v.deck.size:
+        raise SpecError(f"the deal does not use the deck: {v.table.players} players x "
+                        f"{v.deal.hand} cards + a nest of {v.deal.nest} = {dealt}, but the "
+                        f"deck has {v.deck.size} cards", _span(v, "deal.hand", "deal.nest"),
+                        expected=f"players x hand + nest = {v.deck.size}",
+                        hint="check deal: hand and nest, or the deck's ranks, copies, add "
+                             "and remove", code="deal-mismatch")
+    if v.deal.nest_deal == "rounds" and v.deal.nest > v.deal.hand:
+        raise SpecError("a nest dealt one card a round cannot be larger than a hand",
+                        _span(v, "deal.nest-deal"), expected=f"a nest of at most {v.deal.hand}",
+                        hint="use nest-deal last", code="deal-mismatch")
+
+
+def _check_points(v: Variant) -> None:
+    available = points_available(v)
+    documented = v.scoring.total
+    if documented is not None and documented != available:
+        counters = sum(card.points * card.copies for card in v.deck.cards)
+        raise SpecError(f"the points do not add up to the documented total {documented}: "
+                        f"counters {counters} + trick points "
+                        f"{v.scoring.trick_points * v.deal.hand} + last trick "
+                        f"{v.scoring.last_trick} + majority {v.scoring.majority} = {available}",
+                        _span(v, "scoring.total"), expected=f"a total of {documented}",
+                        hint="check the counters, the deck's ranks and copies, and the bonuses",
+                        code="points-mismatch")
+
+
+def _check_bids(v: Variant) -> None:
+    b = v.bidding
+    available = points_available(v)
+    top = maximum_bid(v)
+    if b.minimum > top:
+        raise SpecError(f"no bid is possible: the minimum {b.minimum} is above the maximum {top}",
+                        _span(v, "bidding.minimum"), expected=f"a minimum of at most {top}",
+                        hint="lower the minimum or raise the maximum", code="bid-unreachable")
+    if b.maximum is not None and b.maximum > available:
+        raise SpecError(f"the maximum bid {b.maximum} is more than the {available} points a "
+                        f"hand holds", _span(v, "bidding.maximum"),
+                        expected=f"a maximum of at most {available}",
+                        hint="a bid above the points available can never be made",
+                        code="bid-unreachable")
+    if b.minimum % b.step or top % b.step:
+        raise SpecError(f"bids go in steps of {b.step}, but the minimum {b.minimum} or the "
+                        f"maximum {top} is not a multiple of it", _span(v, "bidding.step",
+                                                                          "bidding.minimum"),
+                        expected=f"multiples of {b.step}", hint="check minimum, maximum and step",
+                        code="bid-unreachable")
+    if b.opening is not None and not (b.opening <= top and b.opening % b.step == 0):
+        raise SpecError(f"the opening bid {b.opening} is not a legal bid",
+                        _span(v, "bidding.opening"), expected=f"a multiple of {b.step} up to {top}",
+                        hint="opening dealer 50", code="bid-unreachable")
+
+
+def _check_nest(v: Variant) -> None:
+    n = v.nest
+    if n.discard != v.deal.nest:
+        raise SpecError(f"the bid winner takes a nest of {v.deal.nest} but lays aside "
+                        f"{n.discard}", _span(v, "nest.discard"),
+                        expected=f"discard {v.deal.nest}",
+                        hint="the hand must end the exchange as large as it began",
+                        code="discard-mismatch")
+    held = v.deal.hand + v.deal.nest
+    if n.forbid_counters and not n.counters_unless_forced:
+        counter_cards = sum(card.copies for card in v.deck.cards if card.points)
+        if held - min(counter_cards, held) < n.discard:
+            raise SpecError(f"the discard rule cannot always be met: the bid winner may hold "
+                            f"{min(counter_cards, held)} counters among {held} cards and must lay"
+                            f" aside {n.discard} others", _span(v, "nest.forbid"),
+                            expected="a rule every hand can follow",
+                            hint="write 'forbid counters unless forced' and rule on it",
+                            code="discard-impossible")
+    if n.forbid_trump and not n.trump_unless_forced:
+        always = sum(card.copies for card in v.deck.cards if card.color is None) + \
+            len(v.trump.specials)
+        widest = max(sum(card.copies for card in v.deck.cards if card.color == i)
+                     for i in range(len(v.deck.colors)))
+        if held - min(widest + always, held) < n.discard:
+            raise SpecError("the discard rule cannot always be met: the bid winner may hold "
+                            "too many trumps", _span(v, "nest.forbid"),
+                            expected="a rule every hand can follow",
+                            hint="write 'forbid trump unless forced'", code="discard-impossible")
+    can_lay_counters = not n.forbid_counters or n.counters_unless_forced
+    has_counters = any(card.points for card in v.deck.cards)
+    if n.points == "none" and can_lay_counters and has_counters and v.deal.nest:
+        raise SpecError("counters laid aside in the nest would be scored by nobody, so the "
+                        "hand's points would not add up", _span(v, "nest.points"),
+                        expected="nest points last-trick or bidder, or forbid counters",
+                        hint="say who scores the nest, or forbid laying counters aside",
+                        code="nest-points-lost")
+
+
+def _check_trump(v: Variant) -> None:
+    t = v.trump
+    codes = {card.code for card in v.deck.cards}
+    anchors = {"top", "bottom"} | ({v.deck.rook} if v.deck.rook else set()) | \
+        {s.code for s in t.specials}
+    for special in t.specials:
+        if special.anchor not in anchors or special.anchor == special.code:
+            raise SpecError(f"special trump {special.code} is placed against {special.anchor}, "
+                            f"which is not always trump", _span(v, f"trump.special.{special.code}"),
+                            expected="top, bottom, the Rook or another special trump",
+                            hint="special R1 above ROOK", code="bad-special")
+        if special.code not in codes:
+            raise SpecError(f"special trump {special.code} is not in the deck",
+                            _span(v, f"trump.special.{special.code}"), expected="a card of the deck",
+                            hint="add it with deck: add", code="unknown-card")
+    if "none" in t.choices and v.deck.rook and t.no_trump_rook is None:
+        raise SpecError("no-trump may be named, but the Rook has no rank when there is no trump",
+                        _span(v, "trump.choices"), expected="a no-trump-rook clause",
+                        hint="no-trump-rook R above 10 makes it the 10.5 of red",
+                        code="unranked-card")
+    if v.deck.rook is None and (t.rook != "highest" or v.play.anytime):
+        rook_rules = [r for r in ("trump.rook", "play.anytime") if r in v.rule_ids]
+        if v.deck.rook is None and v.play.anytime:
+            raise SpecError("a card that may be played anytime is not in the deck",
+                            _span(v, *rook_rules), expected="a card of the deck",
+                            hint="the deck has no Rook (deck: rook none)", code="unknown-card")
+
+
+def _check_table(v: Variant) -> None:
+    t = v.table
+    if t.dummy == "partner" and not (t.sides == "teams" and t.players == 2 * t.teams
+                                     and t.teams == 2):
+        raise SpecError("a dummy partner needs four players in two teams of two",
+                        _span(v, "table.dummy"), expected="players 4, sides teams 2",
+                        hint="the bid winner plays the partner's exposed hand",
+                        code="bad-dummy")
+    if v.passing.cards:
+        if v.passing.cards > v.deal.hand:
+            raise SpecError("players cannot pass more cards than they hold",
+                            _span(v, "passing.cards"), expected=f"at most {v.deal.hand}",
+                            hint="check passing: cards", code="bad-passing")
+        if t.sides == "teams":
+            n = t.players
+            for direction in v.passing.directions:
+                if direction == "none":
+                    continue
+                other = 1 if direction == "left" else n - 1
+                if other % t.teams == 0:
+                    raise SpecError(f"passing {direction} gives cards to a partner, not an "
+                                    "opponent", _span(v, "passing.directions"),
+                                    expected="a direction that reaches an opponent",
+                                    hint="with partners opposite, left and right are opponents",
+                                    code="bad-passing")
+    if t.sides == "called" and v.passing.cards:
+        raise SpecError("with called partners nobody knows their opponents when passing",
+                        _span(v, "passing.cards"), expected="no passing",
+                        hint="remove the passing section", code="bad-passing")

@@ -1,0 +1,70 @@
+"""Actions and events: the small values a hand is driven by and reports with.
+
+An action is written in a one-line notation used everywhere (CLI, cases, protocol):
+``bid 75``, ``pass``, ``discard R5``, ``give G7`` (passing a card), ``trump R``,
+``trump none``, ``rook low``, ``call R1``, ``leader left``, ``play ROOK``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..errors import UsageError
+
+KINDS = ("bid", "pass", "discard", "give", "trump", "rook", "call", "leader", "play")
+
+
+class Action(NamedTuple):
+    """One decision: its kind and its value (an amount, a card code or a word)."""
+
+    kind: str
+    value: int | str | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.value is None else f"{self.kind} {self.value}"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read the notation: ``Action.parse("bid 75") == Action("bid", 75)``."""
+        parts = str(text).split()
+        if not parts or parts[0] not in KINDS:
+            raise UsageError(f"'{text}' is not an action; actions are: "
+                             "bid N, pass, discard CARD, give CARD, trump COLOR|none, "
+                             "rook high|low, call CARD, leader self|left, play CARD")
+        kind = parts[0]
+        if kind == "pass":
+            if len(parts) != 1:
+                raise UsageError(f"'{text}': pass takes no value")
+            return PASS
+        if len(parts) != 2:
+            raise UsageError(f"'{text}': {kind} takes one value")
+        if kind == "bid":
+            if not parts[1].isdigit():
+                raise UsageError(f"'{text}': a bid is a whole number")
+            return cls("bid", int(parts[1]))
+        return cls(kind, parts[1])
+
+
+PASS = Action("pass")
+
+
+class Event(NamedTuple):
+    """Something that happened: ``trick-won``, ``hand-scored``, ``game-over`` ...
+
+    ``seat`` is who it concerns (or ``None``); ``data`` holds the details.
+    """
+
+    kind: str
+    seat: int | None = None
+    data: Any = None
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"event": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.data is not None:
+            out.update(self.data)
+        return out

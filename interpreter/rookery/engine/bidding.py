@@ -1,0 +1,81 @@
+"""The auction: bids in steps over the minimum, a pass is final, the last bidder standing
+wins (``bidding:`` clauses).  What happens when nobody bids is the spec's ``all-pass``."""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from .actions import Action, Event
+
+
+def start(hand) -> list[Event]:
+    """Open the auction: the first speaker, or the dealer's automatic opening bid."""
+    b = hand.variant.bidding
+    n = hand.n
+    events: list[Event] = []
+    if b.opening is not None:
+        hand.high, hand.bidder = b.opening, hand.dealer
+        hand.auction.append((hand.dealer, f"bid {b.opening}"))
+        events.append(Event("bid", hand.dealer, {"amount": b.opening, "automatic": True}))
+        hand.to_act = (hand.dealer + 1) % n
+    else:
+        hand.to_act = hand.dealer if b.first == "dealer" else (hand.dealer + 1) % n
+    return events
+
+
+def legal(hand) -> tuple[Action, ...]:
+    return hand.t.bid_menu(hand.high)
+
+
+def apply(hand, action: Action) -> list[Event]:
+    seat = hand.to_act
+    if action.kind == "pass":
+        hand.auction.append((seat, "pass"))
+        hand.passed[seat] = True
+        hand.active -= 1
+        events = [Event("pass", seat)]
+    elif action.kind == "bid":
+        _validate_bid(hand, action.value)
+        hand.high, hand.bidder = action.value, seat
+        hand.auction.append((seat, f"bid {action.value}"))
+        events = [Event("bid", seat, {"amount": action.value})]
+    else:
+        raise IllegalAction("wrong-phase", f"'{action}' is not a bid or a pass; the auction "
+                            "is on")
+    return events + _next(hand)
+
+
+def _validate_bid(hand, amount) -> None:
+    b = hand.variant.bidding
+    t = hand.t
+    if not isinstance(amount, int):
+        raise IllegalAction("bad-action", f"a bid is a whole number, not {amount!r}")
+    if amount < b.minimum:
+        raise IllegalAction("bid-too-low", f"the minimum bid is {b.minimum}")
+    if amount <= hand.high:
+        raise IllegalAction("bid-too-low", f"a bid must be higher than {hand.high}")
+    if amount > t.max_bid:
+        raise IllegalAction("bid-too-high", f"the maximum bid is {t.max_bid}")
+    if (amount - b.minimum) % b.step:
+        raise IllegalAction("bid-not-multiple", f"bids go in steps of {b.step}")
+    if not b.jumps and hand.high and amount != hand.high + b.step:
+        raise IllegalAction("bid-jump", f"each bid must raise by exactly {b.step}")
+
+
+def _next(hand) -> list[Event]:
+    """After a bid or pass: end the auction, or pass the turn to the next bidder."""
+    n = hand.n
+    if hand.bidder is not None and hand.active == 1 and not hand.passed[hand.bidder]:
+        return hand.auction_won()
+    if hand.active == 0:
+        return hand.thrown_in()
+    if hand.bidder is None and hand.active == 1 and \
+            hand.variant.bidding.all_pass == "dealer-forced":
+        last = hand.passed.index(False)
+        hand.high, hand.bidder = hand.variant.bidding.minimum, last
+        hand.auction.append((last, f"bid {hand.high}"))
+        return [Event("forced-bid", last, {"amount": hand.high})] + hand.auction_won()
+    seat = (hand.to_act + 1) % n
+    while hand.passed[seat]:
+        seat = (seat + 1) % n
+    hand.to_act = seat
+    return []

@@ -1,0 +1,107 @@
+"""A whole game (``game:`` clauses): hands in turn, the deal rotating to the left, running
+scores carried from hand to hand, until a score keeper reaches the target.
+
+When several keepers reach the target in the same hand, ``game.winner`` decides:
+``highest`` (the highest total wins; equal totals on different sides play on, a ruling)
+or ``bidder-goes`` (the bidding side wins if it reached the target).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import IllegalAction
+from ..model import Variant
+from .actions import Action, Event
+from .deal import deal_hand
+from .hand import Hand
+from .scoring import HandResult
+from .tables import tables_for
+
+
+class Game:
+    """A game of ``variant`` from a seed (or a Random); ``first_dealer`` deals hand 0.
+
+    ``game.hand`` is the hand in progress; :meth:`apply` drives it and deals the next
+    hand when one ends, until :attr:`is_over`.
+    """
+
+    def __init__(self, variant: Variant, seed: int | random.Random | None = None,
+                 first_dealer: int = 0, scores=None, hand: Hand | None = None):
+        self.variant = variant
+        self.t = tables_for(variant)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.scores: tuple[int, ...] = tuple(scores) if scores else (0,) * self.t.keepers
+        self.results: list[HandResult] = []
+        self.winners: tuple[int, ...] = ()
+        self.hand = hand or deal_hand(variant, self.rng, first_dealer, self.scores, 0)
+        self.scores = self.hand.scores_before
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.is_over else self.hand.to_act
+
+    @property
+    def actor(self) -> int | None:
+        return None if self.is_over else self.hand.actor
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.hand.legal_actions()
+
+    def observation(self, seat: int) -> dict:
+        obs = self.hand.observation(seat)
+        obs["game_scores"] = list(self.scores)
+        obs["hands_played"] = len(self.results)
+        if self.is_over:
+            obs["winners"] = list(self.winners)
+        return obs
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        if self.is_over:
+            raise IllegalAction("game-over", "the game is over")
+        events = self.hand.apply(action, seat)
+        if self.hand.is_over:
+            events += self._end_of_hand()
+        return events
+
+    def _end_of_hand(self) -> list[Event]:
+        result = self.hand.result
+        self.results.append(result)
+        self.scores = result.scores
+        winners = game_winners(self.variant, result, self.t.team_of)
+        if winners:
+            self.winners = winners
+            return [Event("game-over", None, {"winners": list(winners),
+                                              "scores": list(self.scores)})]
+        dealer = (self.hand.dealer + 1) % self.t.players
+        self.hand = deal_hand(self.variant, self.rng, dealer, self.scores, len(self.results))
+        return [Event("new-hand", dealer, {"hand": len(self.results), "dealer": dealer})]
+
+
+def game_winners(variant: Variant, result: HandResult, team_of) -> tuple[int, ...]:
+    """The score keepers who win after this hand (empty while the game goes on)."""
+    scores = result.scores
+    target = variant.game.target
+    if max(scores) < target:
+        return ()
+
+    def keeper(seat: int) -> int:
+        return team_of[seat] if team_of is not None else seat
+
+    side_of_keeper = {}
+    for index, side in enumerate(result.sides):
+        for seat in side.seats:
+            side_of_keeper[keeper(seat)] = index
+    if variant.game.winner == "bidder-goes" and result.sides:
+        bidding = sorted({keeper(s) for s in result.sides[0].seats})
+        if all(scores[k] >= target for k in bidding):
+            return tuple(bidding)
+    top = max(scores)
+    leaders = [k for k, s in enumerate(scores) if s == top]
+    if len({side_of_keeper.get(k, k) for k in leaders}) == 1:
+        return tuple(leaders)
+    return ()

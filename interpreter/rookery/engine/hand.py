@@ -1,0 +1,310 @@
+"""One hand of a variant as a state machine: deal -> bidding -> nest -> passing -> trump
+-> play -> scoring.
+
+The verbs every phase shares, in the spirit of OpenSpiel: :attr:`Hand.to_act` (whose
+turn), :attr:`Hand.actor` (who decides: the bid winner for a dummy),
+:meth:`Hand.legal_actions`, :meth:`Hand.apply` (returns events) and
+:meth:`Hand.observation` (what one seat may see).  An illegal action raises
+:class:`~rookery.errors.IllegalAction` with a stable code and changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections import Counter
+from collections.abc import Sequence
+
+from ..errors import IllegalAction, UsageError
+from ..model import Variant
+from . import bidding, declare, nest, passing, play
+from .actions import Action, Event
+from .scoring import HandResult, score_hand, thrown_in
+from .tables import Tables, tables_for
+
+BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
+    "bidding", "trump", "rook", "discard", "passing", "call", "leader", "play", "done")
+
+_LEGAL = {BIDDING: bidding.legal, TRUMP: declare.legal_trump, ROOK: declare.legal_rook,
+          DISCARD: nest.legal, PASSING: passing.legal, CALL: declare.legal_call,
+          LEADER: declare.legal_leader, PLAY: play.legal}
+_APPLY = {BIDDING: bidding.apply, TRUMP: declare.apply_trump, ROOK: declare.apply_rook,
+          DISCARD: nest.apply, PASSING: passing.apply, CALL: declare.apply_call,
+          LEADER: declare.apply_leader, PLAY: play.apply}
+
+
+def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
+    """The phases after the auction, in the order the spec puts them."""
+    steps: list[str] = []
+    named = variant.trump.named
+    has_nest = variant.deal.nest > 0
+    if named == "before-nest":
+        steps.append(TRUMP)
+    if has_nest:
+        steps.append("take")
+    if named == "after-taking-nest":
+        steps.append(TRUMP)
+    if has_nest:
+        steps.append(DISCARD)
+    if variant.passing.cards:
+        steps.append(PASSING)
+    if named == "after-nest":
+        steps.append(TRUMP)
+    if variant.trump.rook == "caller-chooses" and variant.deck.rook:
+        steps.append(ROOK)
+    if variant.table.sides == "called":
+        steps.append(CALL)
+    if variant.play.leader == "bidder-chooses":
+        steps.append(LEADER)
+    steps.append(PLAY)
+    return tuple(steps)
+
+
+class Hand:
+    """One deal of ``variant``: start it from an explicit deal or with :func:`deal_hand`.
+
+    ``hands`` and ``nest`` are card codes; ``scores`` are the running scores before the
+    hand (one per team, or per player when sides are not fixed teams); ``number`` is
+    the hand's number in the game (it sets the passing direction).
+    """
+
+    def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
+                 nest: Sequence[str] = (), scores: Sequence[int] | None = None,
+                 number: int = 0):
+        t = tables_for(variant)
+        self.variant = variant
+        self.t: Tables = t
+        self.n = n = t.players
+        if not 0 <= dealer < n:
+            raise UsageError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        self.dealer = dealer
+        self.number = number
+        self.hands = [[self._code(code) for code in held] for held in hands]
+        self.nest = [self._code(code) for code in nest]
+        _check_deal(self, t)
+        self.scores_before = tuple(scores) if scores is not None else (0,) * t.keepers
+        if len(self.scores_before) != t.keepers:
+            raise UsageError(f"{t.keepers} running scores are needed, not "
+                             f"{len(self.scores_before)}")
+        self.start_hands = tuple(tuple(h) for h in hands)
+        self.start_nest = tuple(nest)
+        self.steps = steps_after_bidding(variant)
+        self.step = -1
+        self.phase = BIDDING
+        self.to_act: int | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.auction: list[tuple[int, str]] = []     # bids and passes, automatic ones too
+        self.high = 0
+        self.bidder: int | None = None
+        self.passed = [False] * n
+        self.active = n
+        self.discards_left = 0
+        self.laid_aside: list[int] = []
+        self.given: list[list[int]] = []
+        self.hidden_received: list[int] | None = None
+        self.ctx = None
+        self.called: list[int] = []
+        self.partners: frozenset[int] = frozenset()
+        self.revealed: set[int] = set()
+        self.chosen_leader: int | None = None
+        self.leader: int | None = None
+        self.led = -1
+        self.trick_cards: list[int] = []
+        self.trick_seats: list[int] = []
+        self.best_key, self.best_seat = -2, None
+        self.tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self.tricks_won = [0] * n
+        self.points_won = [0] * n
+        self.follow_any = variant.play.follow == "any"
+        self.last_played_wins = variant.play.ties == "last-played"
+        self.result: HandResult | None = None
+        self.opening_events = bidding.start(self)
+
+    def _code(self, code: str) -> int:
+        try:
+            return self.t.card_of[code]
+        except (KeyError, TypeError):
+            raise UsageError(f"'{code}' is not a card of {self.variant.id}") from None
+
+    def card(self, code) -> int:
+        """The card id of a code in an action, or an ``unknown-card`` rejection."""
+        card = self.t.card_of.get(code) if isinstance(code, str) else None
+        if card is None:
+            raise IllegalAction("unknown-card", f"'{code}' is not a card of this deck")
+        return card
+
+    # -- the verbs ------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == DONE
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that decides now: the bid winner when the dummy's card is due."""
+        seat = self.to_act
+        if self.phase == PLAY and self.variant.table.dummy == "partner" and \
+                seat is not None and seat == (self.bidder + 2) % self.n:
+            return self.bidder
+        return seat
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the rules allow now (each once, in a stable order)."""
+        if self.phase == DONE:
+            return []
+        return list(_LEGAL[self.phase](self))
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Apply an action (or its notation) for ``seat`` (default: whoever decides now).
+
+        Returns the events it caused; raises IllegalAction, changing nothing, if the
+        rules forbid it."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except UsageError as error:
+                raise IllegalAction("bad-action", str(error)) from None
+        if self.phase == DONE:
+            raise IllegalAction("hand-over", "the hand is over")
+        if seat is not None and seat != self.actor:
+            raise IllegalAction("not-your-turn", f"it is seat {self.actor}'s turn, not {seat}'s")
+        actor = self.actor
+        events = _APPLY[self.phase](self, action)
+        self.history.append((actor, action))
+        return events
+
+    # -- phase changes (called by the phase modules) -------------------------------------
+
+    def auction_won(self) -> list[Event]:
+        events = [Event("auction-won", self.bidder, {"bid": self.high})]
+        return events + self.advance()
+
+    def thrown_in(self) -> list[Event]:
+        self.phase, self.to_act = DONE, None
+        self.result = thrown_in(self)
+        return [Event("thrown-in", None, None), self._scored_event()]
+
+    def advance(self) -> list[Event]:
+        """Move to the next phase after the auction; automatic steps happen at once."""
+        self.step += 1
+        step = self.steps[self.step]
+        if step == "take":
+            return nest.take(self) + self.advance()
+        if step == PASSING:
+            if passing.direction(self) == "none":
+                return [Event("passing", None, {"direction": "none", "cards": 0})] + \
+                    self.advance()
+            self.phase = PASSING
+            return passing.start(self)
+        self.phase = step
+        if step == PLAY:
+            return play.start(self)
+        self.to_act = self.bidder
+        return []
+
+    def finish_play(self) -> list[Event]:
+        self.phase, self.to_act = DONE, None
+        self.result = score_hand(self)
+        return [self._scored_event()]
+
+    def _scored_event(self) -> Event:
+        return Event("hand-scored", None, self.result.to_json())
+
+    # -- what a seat may see ---------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see now: its own cards, the table, never another's hand
+        (except an exposed dummy) or the nest it did not take."""
+        codes = self.t.codes
+        n = self.n
+        own = sorted(self.hands[seat], key=self._sort_key)
+        obs = {
+            "variant": self.variant.id, "seat": seat, "phase": self.phase,
+            "dealer": self.dealer, "to_act": self.to_act, "actor": self.actor,
+            "hand": [codes[c] for c in own],
+            "hand_sizes": [len(h) for h in self.hands],
+            "nest_size": len(self.nest),
+            "auction": [list(entry) for entry in self.auction],
+            "high_bid": self.high or None, "bidder": self.bidder,
+            "trump": self.ctx.call if self.ctx is not None else None,
+            "trick": [[s, codes[c]] for s, c in zip(self.trick_seats, self.trick_cards)],
+            "tricks_won": list(self.tricks_won),
+            "last_trick": ([[s, codes[c]] for s, c in zip(self.tricks[-1][2], self.tricks[-1][1])]
+                           if self.tricks else None),
+            "scores": list(self.scores_before),
+        }
+        if seat == self.bidder and self.laid_aside:
+            obs["laid_aside"] = [codes[c] for c in self.laid_aside]
+        if self.hidden_received is not None and seat == self.bidder:
+            obs["received_hidden"] = len(self.hidden_received)
+        if self.given and seat < len(self.given) and self.phase == PASSING:
+            obs["giving"] = [codes[c] for c in self.given[seat]]
+        if self.called:
+            obs["called"] = [codes[c] for c in self.called]
+            known = set(self.revealed)
+            if seat in self.partners:
+                known.add(seat)
+            obs["partners_known"] = sorted(known)
+        dummy = (self.bidder + 2) % n if self.variant.table.dummy == "partner" and \
+            self.bidder is not None else None
+        if dummy is not None and (self.tricks or self.trick_cards):
+            obs["dummy"] = {"seat": dummy,
+                            "hand": [codes[c] for c in sorted(self.hands[dummy],
+                                                              key=self._sort_key)]}
+        if self.result is not None:
+            obs["result"] = self.result.to_json()
+        return obs
+
+    def _sort_key(self, card: int):
+        t = self.t
+        return (t.color_of[card] if t.color_of[card] >= 0 else 99, t.rank_index[card])
+
+    # -- copying and replaying -------------------------------------------------------------
+
+    def copy(self) -> "Hand":
+        """An independent copy (the variant and its tables are shared)."""
+        memo = {id(self.variant): self.variant, id(self.t): self.t}
+        if self.ctx is not None:
+            memo[id(self.ctx)] = self.ctx
+        return _copy.deepcopy(self, memo)
+
+    def snapshot(self) -> dict:
+        """The deal and the actions so far: enough to rebuild this exact state."""
+        return {"variant": self.variant.id, "dealer": self.dealer, "number": self.number,
+                "hands": [list(h) for h in self.start_hands], "nest": list(self.start_nest),
+                "scores": list(self.scores_before),
+                "actions": [[seat, str(action)] for seat, action in self.history]}
+
+    @classmethod
+    def replay(cls, variant: Variant, snapshot: dict) -> "Hand":
+        hand = cls(variant, snapshot["dealer"], snapshot["hands"], snapshot["nest"],
+                   snapshot.get("scores"), snapshot.get("number", 0))
+        for seat, action in snapshot["actions"]:
+            hand.apply(action, seat)
+        return hand
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.variant.id} dealer={self.dealer} phase={self.phase} "
+                f"to_act={self.to_act}>")
+
+
+def _check_deal(hand: Hand, t: Tables) -> None:
+    v = hand.variant
+    if len(hand.hands) != t.players:
+        raise UsageError(f"{v.id} needs {t.players} hands, not {len(hand.hands)}")
+    for seat, held in enumerate(hand.hands):
+        if len(held) != v.deal.hand:
+            raise UsageError(f"seat {seat} holds {len(held)} cards; {v.id} deals "
+                             f"{v.deal.hand}")
+    if len(hand.nest) != v.deal.nest:
+        raise UsageError(f"the nest holds {len(hand.nest)} cards; {v.id} has a nest of "
+                         f"{v.deal.nest}")
+    dealt = Counter(c for held in hand.hands for c in held) + Counter(hand.nest)
+    if dealt != Counter(t.deck):
+        extra = dealt - Counter(t.deck)
+        missing = Counter(t.deck) - dealt
+        detail = []
+        if extra:
+            detail.append("too many: " + ", ".join(t.codes[c] for c in sorted(extra.elements())))
+        if missing:
+            detail.append("missing: " + ", ".join(t.codes[c] for c in sorted(missing.elements())))
+        raise UsageError(f"the deal is not the {v.id} deck ({'; '.join(detail)})")

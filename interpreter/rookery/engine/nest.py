@@ -1,0 +1,71 @@
+"""The nest: the bid winner takes it into hand and lays the same number of cards aside
+(``nest:`` clauses), respecting what the spec forbids laying aside."""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from .actions import Action, Event
+
+
+def take(hand) -> list[Event]:
+    """The bid winner picks up the nest (``nest.discard``)."""
+    cards = hand.nest
+    hand.hands[hand.bidder].extend(cards)
+    hand.nest = []
+    hand.discards_left = hand.variant.nest.discard
+    return [Event("nest-taken", hand.bidder, {"cards": len(cards)})]
+
+
+def _forbidden_reason(hand, card: int) -> str | None:
+    rules = hand.variant.nest
+    if rules.forbid_counters and hand.t.points[card]:
+        return "counters"
+    if rules.forbid_trump:
+        ctx = hand.ctx
+        if card in hand.t.always_trump or (ctx is not None and ctx.trump_key[card] >= 0):
+            return "trump"
+    return None
+
+
+def allowed(hand) -> list[int]:
+    """Distinct cards the bid winner may lay aside now."""
+    held = list(dict.fromkeys(hand.hands[hand.bidder]))
+    free = [c for c in held if _forbidden_reason(hand, c) is None]
+    if free:
+        return free
+    # Forced: every card left is forbidden, so the "unless forced" clauses relax.
+    rules = hand.variant.nest
+    relaxed = []
+    for card in held:
+        reason = _forbidden_reason(hand, card)
+        if (reason == "counters" and rules.counters_unless_forced) or \
+                (reason == "trump" and rules.trump_unless_forced):
+            relaxed.append(card)
+    return relaxed
+
+
+def legal(hand) -> list[Action]:
+    actions = hand.t.discard_actions
+    return [actions[c] for c in allowed(hand)]
+
+
+def apply(hand, action: Action) -> list[Event]:
+    if action.kind != "discard":
+        raise IllegalAction("wrong-phase", f"'{action}': the bid winner is laying cards aside")
+    card = hand.card(action.value)
+    held = hand.hands[hand.bidder]
+    if card not in held:
+        raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
+    if card not in allowed(hand):
+        reason = _forbidden_reason(hand, card)
+        raise IllegalAction(f"cannot-discard-{reason}",
+                            f"{action.value} may not be laid aside: the rules forbid "
+                            f"laying {reason} aside while other cards remain")
+    held.remove(card)
+    hand.laid_aside.append(card)
+    hand.discards_left -= 1
+    events = [Event("discard", hand.bidder)]
+    if hand.discards_left == 0:
+        events.append(Event("nest-laid-aside", hand.bidder, {"cards": len(hand.laid_aside)}))
+        events += hand.advance()
+    return events

@@ -1,0 +1,104 @@
+"""Trick play (``play:`` clauses): follow the led color if able, except with the cards
+that may be played anytime; the highest trump wins, else the highest card of the led
+color; the winner leads next."""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from .actions import Action, Event
+
+
+def first_leader(hand) -> int:
+    """Who leads the first trick (``play.leader``)."""
+    rule = hand.variant.play.leader
+    n = hand.n
+    if rule == "left-of-dealer":
+        return (hand.dealer + 1) % n
+    if rule == "bidder":
+        return hand.bidder
+    if rule == "bidder-chooses":
+        return hand.chosen_leader
+    return (hand.bidder + 1) % n
+
+
+def start(hand) -> list[Event]:
+    hand.leader = hand.to_act = first_leader(hand)
+    return []
+
+
+def playable(hand, seat: int) -> list[int]:
+    """Distinct cards ``seat`` may play now."""
+    held = hand.hands[seat]
+    if not hand.trick_cards or hand.follow_any:
+        return list(dict.fromkeys(held))
+    suit_of = hand.ctx.suit_of
+    led = hand.led
+    follow = [c for c in dict.fromkeys(held) if suit_of[c] == led]
+    if not follow:
+        return list(dict.fromkeys(held))
+    anytime = hand.t.anytime
+    if anytime:
+        follow += [c for c in dict.fromkeys(held) if c in anytime and suit_of[c] != led]
+    return follow
+
+
+def legal(hand) -> list[Action]:
+    actions = hand.t.play_actions
+    return [actions[c] for c in playable(hand, hand.to_act)]
+
+
+def apply(hand, action: Action) -> list[Event]:
+    if action.kind != "play":
+        raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card")
+    seat = hand.to_act
+    card = hand.card(action.value)
+    held = hand.hands[seat]
+    if card not in held:
+        raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
+    ctx = hand.ctx
+    suit = ctx.suit_of[card]
+    trick = hand.trick_cards
+    if trick:
+        led = hand.led
+        if suit != led and not hand.follow_any and card not in hand.t.anytime and \
+                any(ctx.suit_of[c] == led for c in held):
+            raise IllegalAction("must-follow-color",
+                                f"seat {seat} holds {hand.t.variant.deck.colors[led].name} "
+                                f"and must follow the led color")
+    else:
+        led = hand.led = suit
+    held.remove(card)
+    trick.append(card)
+    hand.trick_seats.append(seat)
+    key = ctx.trump_key[card]
+    if key < 0:
+        key = ctx.rank_key[card] if suit == led else -1
+    if key > hand.best_key or (hand.last_played_wins and key == hand.best_key):
+        hand.best_key, hand.best_seat = key, seat
+    events = [Event("card-played", seat, {"card": action.value})]
+    if hand.partners and card in hand.called and seat not in hand.revealed:
+        hand.revealed.add(seat)
+        events.append(Event("partner-revealed", seat, {"card": action.value}))
+    if len(trick) < hand.n:
+        hand.to_act = (seat + 1) % hand.n
+        return events
+    return events + _finish_trick(hand)
+
+
+def _finish_trick(hand) -> list[Event]:
+    winner = hand.best_seat
+    cards = tuple(hand.trick_cards)
+    points = sum(hand.t.points[c] for c in cards)
+    hand.tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
+    hand.tricks_won[winner] += 1
+    hand.points_won[winner] += points
+    hand.trick_cards = []
+    hand.trick_seats = []
+    hand.best_key, hand.best_seat = -2, None
+    hand.leader = hand.to_act = winner
+    codes = hand.t.codes
+    events = [Event("trick-won", winner, {"cards": [codes[c] for c in cards],
+                                          "points": points, "trick": len(hand.tricks)})]
+    if len(hand.tricks) == hand.variant.deal.hand:
+        events += hand.finish_play()
+    return events

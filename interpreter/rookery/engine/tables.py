@@ -1,0 +1,158 @@
+"""A variant compiled into the tables the engine reads at every decision.
+
+Cards become small ints; ranks, colors, points and the trick order under each possible
+trump call are tuples computed once per variant (and once per trump call), so the play
+loop never looks at the spec again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Variant
+from .actions import PASS, Action
+
+NO_TRUMP = -1
+
+
+@dataclass(frozen=True)
+class TrumpContext:
+    """How cards behave once trump is known (the "trump call").
+
+    ``suit_of[card]`` is the color a card follows as (the Rook and special trumps
+    belong to the trump color); ``trump_key[card]`` is its strength as a trump (-1 when
+    it is not trump); ``rank_key[card]`` its strength within its own color.
+    """
+
+    trump: int                  # color index, or NO_TRUMP
+    suit_of: tuple[int, ...]
+    trump_key: tuple[int, ...]
+    rank_key: tuple[int, ...]
+    call: str                   # the call as written: "R", "none", "R low"
+
+
+class Tables:
+    """Everything the engine needs about one variant, precomputed."""
+
+    def __init__(self, variant: Variant):
+        self.variant = variant
+        deck = variant.deck
+        self.players = variant.table.players
+        self.codes: tuple[str, ...] = tuple(card.code for card in deck.cards)
+        self.card_of: dict[str, int] = {code: i for i, code in enumerate(self.codes)}
+        self.color_of = tuple(NO_TRUMP if c.color is None else c.color for c in deck.cards)
+        self.points = tuple(card.points for card in deck.cards)
+        order = {rank: i for i, rank in enumerate(deck.ranks)}
+        self.rank_index = tuple(order[c.rank] if c.rank is not None else -1 for c in deck.cards)
+        self.deck: tuple[int, ...] = tuple(i for i, card in enumerate(deck.cards)
+                                           for _ in range(card.copies))
+        self.letters = tuple(color.letter for color in deck.colors)
+        self.rook = self.card_of.get(deck.rook) if deck.rook else None
+        self.specials = tuple(self.card_of[s.code] for s in variant.trump.specials)
+        self.always_trump = frozenset(([self.rook] if self.rook is not None else [])
+                                      + list(self.specials))
+        self.anytime = frozenset(self.card_of[code] for code in variant.play.anytime)
+        self.counters = frozenset(i for i, p in enumerate(self.points) if p)
+
+        # Actions are shared values, built once.
+        self.play_actions = tuple(Action("play", code) for code in self.codes)
+        self.discard_actions = tuple(Action("discard", code) for code in self.codes)
+        self.give_actions = tuple(Action("give", code) for code in self.codes)
+        self.call_actions = tuple(Action("call", code) for code in self.codes)
+        self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
+        bidding = variant.bidding
+        from ..check import maximum_bid, points_available
+        self.max_bid = maximum_bid(variant)
+        self.total_points = points_available(variant)
+        self.bid_amounts = tuple(range(bidding.minimum, self.max_bid + 1, bidding.step))
+        self.bid_actions = {amount: Action("bid", amount) for amount in self.bid_amounts}
+        self._menus: dict[int, tuple[Action, ...]] = {}
+        self._contexts: dict[str, TrumpContext] = {}
+
+        table = variant.table
+        if table.sides == "teams":
+            self.team_of: tuple[int, ...] | None = tuple(s % table.teams
+                                                         for s in range(self.players))
+        else:
+            self.team_of = None
+        self.keepers = table.teams if table.sides == "teams" else self.players
+
+    # -- bidding -----------------------------------------------------------------------
+
+    def bid_menu(self, high: int, forced: bool = False) -> tuple[Action, ...]:
+        """Legal bidding actions over the current high bid (0 = no bid yet)."""
+        key = -high - 1 if forced else high
+        menu = self._menus.get(key)
+        if menu is None:
+            b = self.variant.bidding
+            lowest = max(b.minimum, high + b.step) if high else b.minimum
+            amounts = [a for a in self.bid_amounts if a >= lowest]
+            if not b.jumps and high:
+                amounts = amounts[:1]
+            if forced:
+                amounts = amounts[:1]
+            menu = tuple(self.bid_actions[a] for a in amounts) + (() if forced else (PASS,))
+            self._menus[key] = menu
+        return menu
+
+    # -- trump -------------------------------------------------------------------------
+
+    def context(self, call: str) -> TrumpContext:
+        """The trick order once ``call`` ("R", "none", "R low" ...) is made."""
+        found = self._contexts.get(call)
+        if found is None:
+            found = self._contexts[call] = self._build_context(call)
+        return found
+
+    def _build_context(self, call: str) -> TrumpContext:
+        parts = call.split()
+        trump = NO_TRUMP if parts[0] == "none" else self.letters.index(parts[0])
+        rook_mode = self.variant.trump.rook
+        if len(parts) > 1 and parts[1] in ("high", "low"):
+            rook_mode = "highest" if parts[1] == "high" else "lowest"
+        n = len(self.codes)
+        # Ranks count double so a card can sit between two ranks (the Rook as "10.5").
+        rank_key = [2 * r for r in self.rank_index]
+        suit_of = list(self.color_of)
+        trump_key = [-1] * n
+        if trump == NO_TRUMP:
+            placed = self.variant.trump.no_trump_rook
+            if self.rook is not None and placed is not None:
+                suit_of[self.rook] = self.letters.index(placed[0])
+                rank_key[self.rook] = 2 * self.variant.deck.ranks.index(placed[1]) + 1
+            return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+        # The trump order, low to high: the trump color's cards, then the Rook and the
+        # special trumps placed as the spec says.
+        order = sorted((c for c in range(n) if self.color_of[c] == trump
+                        and c not in self.always_trump), key=lambda c: self.rank_index[c])
+        if self.rook is not None:
+            if rook_mode == "lowest":
+                order.insert(0, self.rook)
+            elif rook_mode == "above":
+                above = self.variant.deck.ranks.index(self.variant.trump.rook_above)
+                at = sum(1 for c in order if self.rank_index[c] <= above)
+                order.insert(at, self.rook)
+            else:
+                order.append(self.rook)
+        for special in self.variant.trump.specials:
+            card = self.card_of[special.code]
+            if special.anchor in ("top", "bottom"):
+                order.insert(len(order) if special.anchor == "top" else 0, card)
+            else:
+                at = order.index(self.card_of[special.anchor])
+                order.insert(at + 1 if special.placement == "above" else at, card)
+        for strength, card in enumerate(order):
+            trump_key[card] = 1000 + strength
+            suit_of[card] = trump
+        return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+
+
+_COMPILED: dict[int, tuple[Variant, Tables]] = {}
+
+
+def tables_for(variant: Variant) -> Tables:
+    """The compiled tables of a variant (built once, then shared)."""
+    found = _COMPILED.get(id(variant))
+    if found is None or found[0] is not variant:
+        found = _COMPILED[id(variant)] = (variant, Tables(variant))
+    return found[1]

@@ -1,0 +1,68 @@
+"""The project's own errors: every mistake a user can make ends in one of these.
+
+A :class:`SpecError` points into a spec file (file, line, column, the offending text,
+what was expected in plain words and a hint); an :class:`IllegalAction` carries a stable
+error code that conformance cases and third-party engines can compare.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RookeryError(Exception):
+    """Base class of every error rookery reports to a user."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a piece of a spec came from: file, 1-based line and column, and its text."""
+
+    file: str
+    line: int
+    column: int
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class SpecError(RookeryError):
+    """A spec that does not parse, names something unknown, or breaks a static check."""
+
+    def __init__(self, message: str, span: Span | None = None, *, expected: str = "",
+                 hint: str = "", code: str = "spec-error"):
+        self.message = message
+        self.span = span
+        self.expected = expected
+        self.hint = hint
+        self.code = code
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}error[{self.code}]: {self.message}"]
+        if self.span and self.span.text:
+            lines.append(f"  found: {self.span.text}")
+        if self.expected:
+            lines.append(f"  expected: {self.expected}")
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+class IllegalAction(RookeryError):
+    """An action the rules forbid now.  The state it was offered to is unchanged.
+
+    ``code`` is stable (for example ``must-follow-color``, ``bid-too-low``,
+    ``cannot-discard-counters``); the message is for people.
+    """
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")
+
+
+class UsageError(RookeryError):
+    """A wrong argument to the API or the command line (unknown variant, bad notation...)."""

@@ -1,0 +1,123 @@
+"""Load a variant: find its file, parse it, resolve ``extends``, read it, check it.
+
+This is the pipeline in one place: :func:`rookery.parse.parse_file` ->
+(merge with the variants it extends) -> :func:`rookery.vocabulary.read_variant` ->
+:func:`rookery.check.check_variant`.  Variants are cached by path, so loading one twice
+costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from . import ast
+from .check import check_variant
+from .errors import Span, SpecError, UsageError
+from .model import Variant
+from .parse import parse_file
+from .resources import specs_dir
+from .vocabulary import read_variant, rule_id
+
+
+@cache
+def known_sources() -> dict[str, str]:
+    """The rules sources a citation may name: id -> what it is."""
+    return json.loads((specs_dir() / "sources.json").read_text(encoding="utf-8"))
+
+
+def builtin_variants() -> list[str]:
+    """Ids of the variants shipped in ``specs/``, sorted."""
+    return sorted(path.stem for path in specs_dir().glob("*.rook"))
+
+
+def find_spec(name: str, near: Path | None = None) -> Path:
+    """The file of a variant given by path or by id (looked up beside ``near``, then in
+    the built-in specs)."""
+    path = Path(name)
+    if path.suffix == ".rook" or path.exists():
+        if not path.is_file():
+            raise SpecError(f"no such spec file: {name}", code="file-not-found",
+                            hint="check the path, or run 'rookery list'")
+        return path
+    for folder in ([near] if near else []) + [specs_dir()]:
+        candidate = folder / f"{name}.rook"
+        if candidate.is_file():
+            return candidate
+    raise UsageError(f"unknown variant '{name}'; built-in variants: "
+                     + ", ".join(builtin_variants()))
+
+
+def load_variant(name: str | Path) -> Variant:
+    """Load, resolve, read and check a variant by id (``tournament``) or path."""
+    return _load(find_spec(str(name)).resolve())
+
+
+@cache
+def _load(path: Path) -> Variant:
+    spec = parse_file(path)
+    clauses = _merged_clauses(spec, path, chain=(path,))
+    variant = read_variant(spec, clauses, frozenset(known_sources()))
+    check_variant(variant)
+    return variant
+
+
+def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
+                    ) -> list[tuple[ast.Clause, str | None, str | None]]:
+    """The clauses of ``spec`` after ``extends``: the child's clause replaces the parent's
+    clause with the same rule id; new clauses are added at the end of their section."""
+    merged: dict[str, tuple[ast.Clause, str | None, str | None]] = {}
+    if spec.extends:
+        try:
+            parent_path = find_spec(spec.extends, near=path.parent).resolve()
+        except UsageError:
+            raise SpecError(f"'{spec.variant}' extends unknown variant '{spec.extends}'",
+                            spec.extends_span, expected="the id of a variant in specs/ or "
+                            "beside this file", hint="run 'rookery list' for the built-in "
+                            "variants", code="unknown-parent") from None
+        if parent_path in chain:
+            names = " -> ".join(p.stem for p in chain + (parent_path,))
+            raise SpecError(f"variants extend each other in a circle: {names}",
+                            spec.extends_span, expected="a chain of extends that ends",
+                            hint="a variant cannot extend itself, directly or not",
+                            code="extends-cycle")
+        parent = parse_file(parent_path)
+        for clause, default, inherited in _merged_clauses(parent, parent_path,
+                                                          chain + (parent_path,)):
+            merged[rule_id(clause)] = (clause, default, inherited or parent.variant)
+    own: dict[str, ast.Clause] = {}
+    for section in spec.sections:
+        for clause in section.clauses:
+            key = rule_id(clause)
+            if key in own:
+                first = own[key].span
+                raise SpecError(f"rule {key} is given twice (first at line {first.line})",
+                                clause.span, expected="each rule once",
+                                hint="remove one of them, or give one an id with 'as NAME'",
+                                code="duplicate-rule")
+            own[key] = clause
+            merged.pop(key, None)
+            merged[key] = (clause, spec.source, None)
+    order = {name: i for i, name in enumerate(_section_order())}
+    return sorted(merged.values(), key=lambda item: order.get(item[0].section, len(order)))
+
+
+def _section_order() -> tuple[str, ...]:
+    from .vocabulary import SECTION_ORDER
+    return SECTION_ORDER
+
+
+def load_text(text: str, path: str = "<spec>") -> Variant:
+    """Load a variant from text (``extends`` is looked up among the built-in specs)."""
+    from .parse import parse_text
+
+    spec = parse_text(text, path)
+    clauses = _merged_clauses(spec, Path(path).resolve(), chain=())
+    variant = read_variant(spec, clauses, frozenset(known_sources()))
+    check_variant(variant)
+    return variant
+
+
+__all__ = ["load_variant", "load_text", "find_spec", "builtin_variants", "known_sources",
+           "Span"]

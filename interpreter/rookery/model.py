@@ -1,0 +1,197 @@
+"""Stage 3: the immutable variant the engine, the checker and the docs read.
+
+A :class:`Variant` is what a spec means once its clauses are read (see
+:mod:`rookery.vocabulary`): plain frozen dataclasses, one per section, in the order rules
+are told.  Every rule clause is also kept as a :class:`Rule` with its stable id, its
+citations and rulings, so cases and docs can point at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Span
+from .formula import Compiled
+
+
+@dataclass(frozen=True)
+class Citation:
+    source: str
+    where: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One clause of a spec as a citable rule: ``deck.ranks``, ``play.anytime`` ..."""
+
+    id: str
+    section: str
+    key: str
+    text: str
+    citations: tuple[Citation, ...]
+    rulings: tuple[str, ...]
+    span: Span
+    inherited_from: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A distinct card of the deck.  ``color`` indexes :attr:`Deck.colors` (``None`` for
+    a colorless card such as the Rook); ``rank`` is the rank label ("14", "K")."""
+
+    code: str
+    color: int | None
+    rank: str | None
+    points: int
+    copies: int
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True)
+class Color:
+    name: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class Table:
+    players: int
+    sides: str          # "teams" | "individual" | "called"
+    teams: int          # number of fixed teams (sides == "teams")
+    calls: int          # cards the bidder calls (sides == "called")
+    dummy: str          # "none" | "partner"
+
+
+@dataclass(frozen=True)
+class Deck:
+    colors: tuple[Color, ...]
+    ranks: tuple[str, ...]      # rank order, low to high (including ranks only added cards use)
+    copies: int
+    rook: str | None            # code of the Rook Bird, if the deck has one
+    cards: tuple[Card, ...]     # distinct cards, in a fixed order (colors x ranks, extras, Rook)
+
+    @property
+    def size(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Deal:
+    hand: int
+    nest: int
+    nest_deal: str      # "rounds" (one card after each of the first rounds) | "last" | "first"
+
+
+@dataclass(frozen=True)
+class Bidding:
+    first: str          # "left-of-dealer" | "dealer"
+    opening: int | None # the dealer's automatic opening bid, if any
+    minimum: int
+    maximum: int | None
+    step: int
+    jumps: bool         # may a bid raise by more than one step?
+    all_pass: str       # "redeal" | "dealer-forced"
+
+
+@dataclass(frozen=True)
+class Nest:
+    discard: int
+    forbid_counters: bool
+    counters_unless_forced: bool
+    forbid_trump: bool
+    trump_unless_forced: bool
+    points: str         # who scores the nest's counters: "last-trick" | "bidder" | "none"
+
+
+@dataclass(frozen=True)
+class Passing:
+    cards: int
+    directions: tuple[str, ...]    # cycle by hand number: "left" | "right" | "none"
+    bidder_sees: str               # "at-once" | "after-trump"
+
+
+@dataclass(frozen=True)
+class Special:
+    """A card that is always trump, placed relative to another trump card."""
+
+    code: str
+    placement: str      # "above" | "below"
+    anchor: str         # a card code, or "top" / "bottom"
+
+
+@dataclass(frozen=True)
+class Trump:
+    named: str          # "before-nest" | "after-taking-nest" | "after-nest"
+    choices: tuple[str, ...]    # color letters, plus "none" where no-trump may be called
+    rook: str           # "highest" | "lowest" | "above" | "caller-chooses"
+    rook_above: str | None      # rank label the Rook sits just above, when rook == "above"
+    no_trump_rook: tuple[str, str] | None   # (color letter, rank label it sits above)
+    specials: tuple[Special, ...]
+
+
+@dataclass(frozen=True)
+class Play:
+    leader: str         # "left-of-dealer" | "left-of-bidder" | "bidder" | "bidder-chooses"
+    follow: str         # "color" | "any"
+    anytime: tuple[str, ...]    # cards that may be played even when able to follow
+    ties: str           # which of two identical cards wins: "first-played" | "last-played"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    trick_points: int
+    last_trick: int
+    majority: int
+    all_tricks: int
+    total: int | None   # the documented total, checked by rookery.check
+    made: Compiled
+    bidders: Compiled
+    defenders: Compiled
+    formulas: tuple[tuple[str, str], ...]   # (name, text) for docs and export
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    target: int
+    winner: str         # "highest" | "bidder-goes"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A whole variant: what every phase of a hand and of a game does."""
+
+    id: str
+    title: str
+    source: str | None
+    extends: str | None
+    path: str
+    table: Table
+    deck: Deck
+    deal: Deal
+    bidding: Bidding
+    nest: Nest
+    passing: Passing
+    trump: Trump
+    play: Play
+    scoring: Scoring
+    game: GameEnd
+    rules: tuple[Rule, ...] = field(repr=False)
+    span: Span = field(repr=False)
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(rule.id for rule in self.rules)
+
+    def card(self, code: str) -> Card:
+        for card in self.deck.cards:
+            if card.code == code:
+                return card
+        raise KeyError(code)

@@ -1,0 +1,281 @@
+"""Stage 1: spec text -> :class:`~rookery.ast.SpecFile`.
+
+lark (LALR, positions propagated) reads the text with ``grammar/rook.lark``; a small
+walker turns lark's tree into our immutable AST.  Every lark exception is caught here
+and re-raised as a :class:`~rookery.errors.SpecError` that names the file, line and
+column, the offending text, what was expected in plain words, and a hint.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import lark
+from lark import Token, Tree
+
+from . import ast
+from .errors import Span, SpecError
+from .resources import grammar_path
+
+# Plain words for the grammar's terminals, used in "expected ..." messages.
+_TERMINAL_WORDS = {
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": 'a quoted string ("...")',
+    "SECTION": "a section header such as 'deck:'",
+    "VARIANT": "'variant'",
+    "EXTENDS": "'extends'",
+    "SOURCE": "'source'",
+    "PER": "'per'",
+    "RULING": "'ruling'",
+    "AS": "'as'",
+    "IF": "'if'",
+    "THEN": "'then'",
+    "ELSE": "'else'",
+    "AND": "'and'",
+    "OR": "'or'",
+    "NOT": "'not'",
+    "RANGE": "'..'",
+    "COMPARE": "a comparison (>=, <=, ==, !=, >, <)",
+    "EQUALS": "'='",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*'",
+    "COLON": "':'",
+    "COMMA": "','",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+}
+
+_GENERIC_HINT = ("a spec is 'variant NAME \"Title\"', then sections such as 'deck:' on their own "
+                 "line, each followed by clauses 'key value, value' (one a line)")
+
+
+@cache
+def _parser() -> lark.Lark:
+    return lark.Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                     propagate_positions=True, maybe_placeholders=False)
+
+
+def parse_text(text: str, path: str = "<spec>") -> ast.SpecFile:
+    """Parse the text of one spec file."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.UnexpectedInput as error:
+        raise _syntax_error(error, text, path) from None
+    return _Walker(path, text).spec(tree)
+
+
+def parse_file(path: str | Path) -> ast.SpecFile:
+    """Read and parse a spec file; a missing or unreadable file is a SpecError too."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError(f"no such spec file: {path}", code="file-not-found",
+                        hint="check the path, or run 'rookery list' for the built-in variants"
+                        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SpecError(f"cannot read {path}: {error}", code="file-unreadable",
+                        hint="a spec is a UTF-8 text file") from None
+    return parse_text(text, str(path))
+
+
+# -- errors ------------------------------------------------------------------------------
+
+def _line_text(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def _expected_words(names) -> str:
+    words = sorted({_TERMINAL_WORDS.get(n, n) for n in names if not n.startswith("__")})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _syntax_error(error: lark.exceptions.UnexpectedInput, text: str, path: str) -> SpecError:
+    line = getattr(error, "line", 0) or 0
+    column = getattr(error, "column", 0) or 0
+    if isinstance(error, lark.exceptions.UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        span = Span(path, line, column, char)
+        if char == '"':
+            return SpecError("unterminated string", span, expected='a closing \'"\' on the same line',
+                             hint="a quoted string cannot run over the end of a line",
+                             code="syntax-error")
+        if char in "{}[];":
+            return SpecError(f"unexpected character {char!r}", span,
+                             expected=_expected_words(error.allowed or ()),
+                             hint="sections are a name and a colon alone on a line ('deck:'), "
+                                  "clauses one a line; no braces, brackets or semicolons",
+                             code="syntax-error")
+        if char == ".":
+            return SpecError("unexpected '.'", span, expected=_expected_words(error.allowed or ()),
+                             hint="numbers are whole numbers; write a range as 5..14 and the "
+                                  "Rook between 10 and 11 as 'rook above 10'",
+                             code="syntax-error")
+        return SpecError(f"unexpected character {char!r}", span,
+                         expected=_expected_words(error.allowed or ()),
+                         hint=_GENERIC_HINT, code="syntax-error")
+    token = getattr(error, "token", None)
+    expected = getattr(error, "expected", None) or getattr(error, "accepts", None) or ()
+    if token is None or token.type == "$END":
+        return SpecError("the file ends too early", Span(path, line or 1, column or 1, ""),
+                         expected=_expected_words(expected), hint=_GENERIC_HINT,
+                         code="syntax-error")
+    shown = "end of line" if token.type == "_NL" else str(token)
+    span = Span(path, token.line, token.column, shown)
+    hint = _hint_for(token, expected, text)
+    return SpecError(f"unexpected {_TERMINAL_WORDS.get(token.type, token.type).strip(chr(39))}"
+                     if token.type in ("_NL", "$END") else f"unexpected {str(token)!r}",
+                     span, expected=_expected_words(expected), hint=hint, code="syntax-error")
+
+
+def _hint_for(token: Token, expected, text: str) -> str:
+    expected = set(expected)
+    line = _line_text(text, token.line)
+    if token.type == "SECTION" and "VARIANT" in expected:
+        return "a spec starts with its header line: variant NAME \"Title\""
+    if "VARIANT" in expected:
+        return "a spec starts with its header line: variant NAME \"Title\""
+    if token.type == "_NL" and "STRING" in expected:
+        return "'per' and 'ruling' take a quoted string: per wikipedia-rook \"Scoring\""
+    if token.type == "_NL" and ("NAME" in expected or "NUMBER" in expected):
+        return f"the line '{line}' stops where a value or formula should follow"
+    if token.type in ("NAME", "NUMBER") and "_NL" in expected and "COMMA" in expected:
+        return "separate values with commas, or put the next clause on its own line"
+    if token.type == "NAME" and "SECTION" in expected | {"SECTION"} and line.endswith(":") is False \
+            and line.split()[0:1] == [str(token)]:
+        return "clauses belong in a section: start one with a header such as 'deck:'"
+    if token.type == "COLON":
+        return "a section header is a name and a colon alone on its line; " \
+               "a formula clause is 'key: formula'"
+    if token.type == "EQUALS":
+        return "pairs are written without spaces around '=' only between two values, e.g. ROOK=20;" \
+               " formulas use '==' for equality"
+    return _GENERIC_HINT
+
+
+# -- tree walking --------------------------------------------------------------------------
+
+class _Walker:
+    """Turns lark's tree into :mod:`rookery.ast` nodes."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.text = text
+
+    def span(self, node, text: str = "") -> Span:
+        if isinstance(node, Token):
+            return Span(self.path, node.line, node.column, text or str(node))
+        meta = node.meta
+        return Span(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1), text)
+
+    def spec(self, tree: Tree) -> ast.SpecFile:
+        header = next(c for c in tree.children if isinstance(c, Tree) and c.data == "header")
+        variant_line = header.children[0]
+        name_token = variant_line.children[1]
+        title = None
+        if len(variant_line.children) > 2:
+            title = str(variant_line.children[2])[1:-1]
+        extends = source = None
+        extends_span = None
+        for line in header.children[1:]:
+            if line.data == "extends":
+                extends = str(line.children[1])
+                extends_span = self.span(line.children[1])
+            else:
+                source = str(line.children[1])
+        sections = tuple(self.section(c) for c in tree.children
+                         if isinstance(c, Tree) and c.data == "section")
+        return ast.SpecFile(self.path, str(name_token), title, extends, source, sections,
+                            self.span(name_token), extends_span)
+
+    def section(self, tree: Tree) -> ast.Section:
+        header = tree.children[0]
+        name = str(header).rstrip().rstrip(":")
+        clauses = tuple(self.clause(name, c) for c in tree.children[1:] if isinstance(c, Tree))
+        return ast.Section(name, clauses, self.span(header, name + ":"))
+
+    def clause(self, section: str, tree: Tree) -> ast.Clause:
+        key_token = tree.children[0]
+        values: tuple[ast.Value, ...] = ()
+        formula = None
+        annotations = []
+        for child in tree.children[1:]:
+            if isinstance(child, Token):
+                continue
+            if child.data == "values":
+                values = tuple(self.value(v) for v in child.children if isinstance(v, Tree))
+            elif child.data in ("citation", "ruling", "rule_id"):
+                annotations.append(child)
+            elif child.data == "note":
+                annotations.extend(c for c in child.children if isinstance(c, Tree))
+            else:
+                formula = self.expr(child)
+        citations, rulings, explicit_id = [], [], None
+        for note in annotations:
+            tokens = [t for t in note.children if isinstance(t, Token)]
+            if note.data == "citation":
+                source = str(tokens[1]) if len(tokens) == 3 else None
+                citations.append(ast.Citation(source, str(tokens[-1])[1:-1], self.span(tokens[0])))
+            elif note.data == "ruling":
+                rulings.append(str(tokens[1])[1:-1])
+            else:
+                explicit_id = str(tokens[1])
+        line_text = _line_text(self.text, key_token.line)
+        return ast.Clause(section, str(key_token), values, formula, tuple(citations),
+                          tuple(rulings), explicit_id, self.span(key_token, line_text),
+                          self.span(key_token))
+
+    def atom(self, tree: Tree) -> ast.Atom:
+        token = tree.children[0]
+        if tree.data == "number":
+            return ast.Atom("number", int(token), self.span(token))
+        if tree.data == "string":
+            return ast.Atom("string", str(token)[1:-1], self.span(token))
+        return ast.Atom("name", str(token), self.span(token))
+
+    def value(self, tree: Tree) -> ast.Value:
+        atoms = tuple(self.atom(c) for c in tree.children if isinstance(c, Tree))
+        value = ast.Value(tree.data, atoms, atoms[0].span)
+        return ast.Value(tree.data, atoms, Span(self.path, atoms[0].span.line,
+                                                 atoms[0].span.column, str(value)))
+
+    def expr(self, node) -> ast.Expr:
+        if isinstance(node, Token):
+            if node.type == "NUMBER":
+                return ast.Num(int(node), self.span(node))
+            return ast.Var(str(node), self.span(node))
+        kids = node.children
+        span = self.span(node)
+        data = node.data
+        if data == "number":
+            return ast.Num(int(kids[0]), self.span(kids[0]))
+        if data == "variable":
+            return ast.Var(str(kids[0]), self.span(kids[0]))
+        if data == "conditional":
+            parts = [c for c in kids if not (isinstance(c, Token) and c.type in ("IF", "THEN", "ELSE"))]
+            return ast.If(self.expr(parts[0]), self.expr(parts[1]), self.expr(parts[2]), span)
+        if data in ("or_op", "and_op", "compare", "arith"):
+            left, op, right = kids
+            return ast.Binary(str(op), self.expr(left), self.expr(right), span)
+        if data == "not_op":
+            return ast.Unary("not", self.expr(kids[1]), span)
+        if data == "negate":
+            if str(kids[0]) == "+":
+                return self.expr(kids[1])
+            return ast.Unary("-", self.expr(kids[1]), span)
+        if data == "call":
+            args = tuple(self.expr(c) for c in kids[1:]
+                         if not (isinstance(c, Token) and c.type in ("LPAR", "RPAR", "COMMA")))
+            return ast.Call(str(kids[0]), args, self.span(kids[0]))
+        # parenthesised expression: LPAR expr RPAR
+        inner = [c for c in kids if not (isinstance(c, Token) and c.type in ("LPAR", "RPAR"))]
+        return self.expr(inner[0])
