@@ -46,8 +46,13 @@ def points_available(variant: Variant) -> int:
 
 
 def maximum_bid(variant: Variant) -> int:
-    """The highest legal bid: the stated maximum, else the points available."""
-    return variant.bidding.maximum or points_available(variant)
+    """The highest legal bid: the stated maximum, else the highest bid in steps from the
+    minimum that does not exceed the points available."""
+    b = variant.bidding
+    if b.maximum is not None:
+        return b.maximum
+    available = points_available(variant)
+    return available - max(0, available - b.minimum) % b.step
 
 
 def summary(variant: Variant) -> Summary:

@@ -1,0 +1,50 @@
+"""``rookery export``: a compiled variant as JSON, in the shape of
+``conformance/schema/variant.schema.json``."""
+
+from __future__ import annotations
+
+from .check import maximum_bid, points_available
+from .model import Variant
+
+
+def export_variant(v: Variant) -> dict:
+    return {
+        "id": v.id, "title": v.title, "source": v.source, "extends": v.extends,
+        "table": {"players": v.table.players, "sides": v.table.sides, "teams": v.table.teams,
+                  "calls": v.table.calls, "dummy": v.table.dummy},
+        "deck": {
+            "colors": [{"name": c.name, "letter": c.letter} for c in v.deck.colors],
+            "ranks": list(v.deck.ranks), "copies": v.deck.copies, "rook": v.deck.rook,
+            "size": v.deck.size,
+            "cards": [{"code": c.code, "color": None if c.color is None else
+                       v.deck.colors[c.color].letter, "rank": c.rank, "points": c.points,
+                       "copies": c.copies} for c in v.deck.cards],
+        },
+        "deal": {"hand": v.deal.hand, "nest": v.deal.nest, "nest_deal": v.deal.nest_deal},
+        "bidding": {"first": v.bidding.first, "opening": v.bidding.opening,
+                    "minimum": v.bidding.minimum, "maximum": maximum_bid(v),
+                    "step": v.bidding.step, "jumps": v.bidding.jumps,
+                    "all_pass": v.bidding.all_pass},
+        "nest": {"discard": v.nest.discard, "forbid_counters": v.nest.forbid_counters,
+                 "counters_unless_forced": v.nest.counters_unless_forced,
+                 "forbid_trump": v.nest.forbid_trump,
+                 "trump_unless_forced": v.nest.trump_unless_forced, "points": v.nest.points},
+        "passing": {"cards": v.passing.cards, "directions": list(v.passing.directions),
+                    "bidder_sees": v.passing.bidder_sees},
+        "trump": {"named": v.trump.named, "choices": list(v.trump.choices), "rook": v.trump.rook,
+                  "rook_above": v.trump.rook_above,
+                  "no_trump_rook": list(v.trump.no_trump_rook) if v.trump.no_trump_rook else None,
+                  "specials": [{"card": s.code, "placement": s.placement, "anchor": s.anchor}
+                               for s in v.trump.specials]},
+        "play": {"leader": v.play.leader, "follow": v.play.follow,
+                 "anytime": list(v.play.anytime), "ties": v.play.ties},
+        "scoring": {"trick_points": v.scoring.trick_points, "last_trick": v.scoring.last_trick,
+                    "majority": v.scoring.majority, "all_tricks": v.scoring.all_tricks,
+                    "total": points_available(v),
+                    "formulas": {name: text for name, text in v.scoring.formulas}},
+        "game": {"target": v.game.target, "winner": v.game.winner},
+        "rules": [{"id": r.id, "text": r.text, "line": r.span.line,
+                   "citations": [{"source": c.source, "where": c.where} for c in r.citations],
+                   "rulings": list(r.rulings), "inherited_from": r.inherited_from}
+                  for r in v.rules],
+    }
