@@ -138,6 +138,17 @@ def build_parser() -> argparse.ArgumentParser:
 _EXTENSIONS: list = []
 
 
+def _conformance_commands() -> None:
+    """``rookery conformance`` and ``rookery serve`` live in :mod:`rookery.conformance`."""
+    from .conformance import commands
+    _COMMANDS["conformance"] = commands.cmd_conformance
+    _COMMANDS["serve"] = commands.cmd_serve
+    _EXTENSIONS.append(commands.add_subcommands)
+
+
+_conformance_commands()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)

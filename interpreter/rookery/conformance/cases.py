@@ -1,0 +1,219 @@
+"""Reading the corpus: case files checked against ``case.schema.json`` and against each
+other (unique ids, the file's variant, rule ids the variant's spec defines).
+
+A broken file never stops the reading: each problem is a :class:`Problem` naming the
+file and the case id, and the good cases are still returned.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from ..errors import RookeryError
+from ..resources import conformance_dir
+
+
+@dataclass(frozen=True)
+class Case:
+    """One scripted deal of the corpus, as its file wrote it."""
+
+    id: str
+    variant: str
+    description: str
+    rules: tuple[str, ...]
+    tags: tuple[str, ...]
+    origin: str
+    deal: dict
+    start: tuple[str, ...]
+    steps: tuple[dict, ...]
+    file: str
+    source: dict = field(default_factory=dict)
+    replaces: str | None = None
+
+    @property
+    def topic(self) -> str:
+        return self.id.split("/")[1]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A case file (or one case in it) that cannot be run as written."""
+
+    file: str
+    case: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file} [{self.case}]" if self.case else self.file
+        return f"{where}: {self.message}"
+
+
+class CorpusError(RookeryError):
+    """The corpus cannot be found or read at all."""
+
+
+@cache
+def schema(name: str) -> dict:
+    """A schema of ``conformance/schema/`` by its short name (``case``, ``protocol``...)."""
+    path = conformance_dir() / "schema" / f"{name}.schema.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(schema(name))
+
+
+def default_paths() -> list[Path]:
+    """The corpus: ``conformance/cases`` and, kept apart, ``conformance/regression``."""
+    root = conformance_dir()
+    return [p for p in (root / "cases", root / "regression") if p.is_dir()]
+
+
+def retired_ids(root: Path | None = None) -> set[str]:
+    """Ids listed in ``conformance/retired.json`` (replaced cases, no longer run): a list
+    of ids or of objects with an ``id``."""
+    path = (root or conformance_dir()) / "retired.json"
+    if not path.is_file():
+        return set()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CorpusError(f"{path}: cannot be read: {error}") from None
+    if isinstance(data, dict):
+        data = data.get("retired", [])
+    return {entry["id"] if isinstance(entry, dict) else str(entry) for entry in data}
+
+
+def case_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.json")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise CorpusError(f"no such case file or folder: {path}")
+    return files
+
+
+def _where(error) -> str:
+    parts = [str(p) for p in error.absolute_path]
+    return "/".join(parts) if parts else "(top)"
+
+
+def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
+    """The cases of one file and the problems found in it.  ``rules_of(variant)``
+    returns the variant's rule ids (or None when the variant is not known here)."""
+    name = str(path)
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        return [], [Problem(name, None, f"cannot be read: {error.strerror}")]
+    except ValueError as error:
+        return [], [Problem(name, None, f"is not JSON: {error}")]
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+        return [], [Problem(name, None, "is not a case file: expected an object with "
+                            "'variant' and a list of 'cases'")]
+    problems: list[Problem] = []
+    for error in _file_validator().iter_errors(data):
+        problems.append(Problem(name, None, f"{_where(error)}: {error.message}"))
+    variant = data.get("variant") if isinstance(data.get("variant"), str) else None
+    rule_ids = rules_of(variant) if (rules_of and variant) else None
+    case_check = _case_validator()
+    cases: list[Case] = []
+    for index, raw in enumerate(data["cases"]):
+        label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) \
+            else f"case #{index + 1}"
+        errors = sorted(case_check.iter_errors(raw), key=lambda e: list(e.absolute_path))
+        if errors:
+            for error in errors[:5]:
+                problems.append(Problem(name, label, f"{_where(error)}: {_short(error)}"))
+            continue
+        bad = _semantic_problems(raw, variant, rule_ids)
+        if bad:
+            problems.extend(Problem(name, label, message) for message in bad)
+            continue
+        cases.append(Case(
+            id=raw["id"], variant=variant, description=raw["description"],
+            rules=tuple(raw["rules"]), tags=tuple(raw.get("tags", ())),
+            origin=raw["origin"], deal=raw["deal"], start=tuple(raw.get("start", ())),
+            steps=tuple(raw["steps"]), file=name, source=raw.get("source", {}),
+            replaces=raw.get("replaces")))
+    return cases, problems
+
+
+@cache
+def _file_validator() -> Draft202012Validator:
+    """The file's own keys (the cases are checked one by one, to name each)."""
+    top = dict(schema("case"))
+    top["properties"] = dict(top["properties"], cases={"type": "array", "minItems": 1})
+    return Draft202012Validator(top)
+
+
+@cache
+def _case_validator() -> Draft202012Validator:
+    return Draft202012Validator({"$ref": "#/$defs/case", "$defs": schema("case")["$defs"]})
+
+
+def _short(error) -> str:
+    message = error.message
+    if error.validator == "oneOf" and error.context:
+        # Name the alternative that came closest rather than quoting the whole step.
+        message = best_match(error.context).message
+    return message if len(message) <= 300 else message[:297] + "..."
+
+
+def _semantic_problems(raw: dict, variant: str | None, rule_ids) -> list[str]:
+    out = []
+    if variant and not raw["id"].startswith(variant + "/"):
+        out.append(f"the id must begin with the file's variant: '{variant}/...'")
+    if rule_ids is not None:
+        unknown = [r for r in raw["rules"] if r not in rule_ids]
+        if unknown:
+            out.append(f"{variant} has no rule {', '.join(unknown)}")
+    return out
+
+
+def builtin_rules(variant: str) -> set[str] | None:
+    """Rule ids of a built-in variant (None for a variant we do not ship)."""
+    from ..load import builtin_variants, load_variant
+    if variant not in builtin_variants():
+        return None
+    try:
+        return {rule.id for rule in load_variant(variant).rules}
+    except RookeryError:
+        return None
+
+
+def load_corpus(paths: list[Path] | None = None, rules_of=builtin_rules,
+                skip_retired: bool = True) -> tuple[list[Case], list[Problem]]:
+    """Every case under ``paths`` (default: the packaged corpus), minus retired ones;
+    duplicate ids are problems."""
+    files = case_files(paths if paths else default_paths())
+    cases: list[Case] = []
+    problems: list[Problem] = []
+    for path in files:
+        found, bad = read_file(path, rules_of)
+        cases.extend(found)
+        problems.extend(bad)
+    seen: dict[str, str] = {}
+    unique: list[Case] = []
+    for case in cases:
+        if case.id in seen:
+            problems.append(Problem(case.file, case.id,
+                                    f"the id is already used in {seen[case.id]}"))
+            continue
+        seen[case.id] = case.file
+        unique.append(case)
+    if skip_retired:
+        retired = retired_ids()
+        unique = [case for case in unique if case.id not in retired]
+    return unique, problems

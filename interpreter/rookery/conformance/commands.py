@@ -1,0 +1,154 @@
+"""The ``rookery conformance`` and ``rookery serve`` sub-commands."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+    TimeElapsedColumn
+
+from ..errors import UsageError
+from .cases import Case, CorpusError, load_corpus
+from .engines import InProcessEngine
+from .report import print_report, write_json, write_junit
+from .runner import run_cases
+
+DEFAULT_TIMEOUT = 10.0
+PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
+
+
+def add_subcommands(sub) -> None:
+    p = sub.add_parser(
+        "conformance", help="run the conformance corpus against our interpreter or an engine",
+        description="Run the scripted deals of the conformance corpus against the built-in "
+        "interpreter (default) or against an engine speaking the JSON-lines protocol "
+        "(--engine).  Exit code 0 only when every selected case passes.")
+    p.add_argument("paths", nargs="*", metavar="PATH", type=Path,
+                   help="case files or folders (default: the whole packaged corpus)")
+    p.add_argument("--engine", metavar="CMD",
+                   help="command that starts an engine speaking the protocol "
+                   "(split like a shell would; run in the current folder)")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"seconds to wait for each answer of the engine (default "
+                   f"{DEFAULT_TIMEOUT:g})")
+    p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
+                   help="only cases of this variant (repeatable)")
+    p.add_argument("--rule", action="append", default=[], metavar="RULE",
+                   help="only cases checking this rule id, e.g. play.follow or 'play.*' "
+                   "(repeatable)")
+    p.add_argument("--tag", action="append", default=[], metavar="TAG",
+                   help="only cases with this tag (repeatable)")
+    p.add_argument("--case", action="append", default=[], metavar="ID",
+                   help="only this case id, or ids matching a pattern like "
+                   "'tournament/follow/*' (repeatable)")
+    p.add_argument("--expected-failures", type=Path, metavar="FILE",
+                   help="JSON list of {\"id\", \"reason\"}: these cases may fail; if one "
+                   "passes, the run fails")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also list expected failures")
+    p = sub.add_parser(
+        "serve", help="serve our interpreter over the engine protocol on stdin/stdout",
+        description="Answer the conformance protocol (JSON lines on stdin/stdout) with "
+        "the built-in interpreter, for every built-in variant and any spec files given.")
+    p.add_argument("specs", nargs="*", metavar="SPEC",
+                   help="extra spec files to serve besides the built-in variants")
+
+
+def _matches(value: str, patterns: list[str]) -> bool:
+    return any(value == p or fnmatchcase(value, p) for p in patterns)
+
+
+def select(cases: list[Case], variants=(), rules=(), tags=(), ids=()) -> list[Case]:
+    """The cases every given filter lets through (any of the values of one filter)."""
+    out = []
+    for case in cases:
+        if variants and case.variant not in variants:
+            continue
+        if rules and not any(_matches(rule, list(rules)) for rule in case.rules):
+            continue
+        if tags and not set(tags) & set(case.tags):
+            continue
+        if ids and not _matches(case.id, list(ids)):
+            continue
+        out.append(case)
+    return out
+
+
+def read_expected_failures(path: Path) -> dict[str, str]:
+    """``[{"id": ..., "reason": ...}, ...]`` -> id -> reason."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UsageError(f"cannot read the expected failures {path}: {error.strerror}") \
+            from None
+    except ValueError as error:
+        raise UsageError(f"the expected failures {path} are not JSON: {error}") from None
+    if not isinstance(data, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("id"), str)
+            and isinstance(e.get("reason", ""), str) for e in data):
+        raise UsageError(f"{path}: expected a JSON list of objects with an 'id' and a "
+                         "'reason'")
+    return {entry["id"]: entry.get("reason", "") for entry in data}
+
+
+def make_engine(args):
+    if not args.engine:
+        return InProcessEngine()
+    from .subprocess_engine import SubprocessEngine
+    command = shlex.split(args.engine)
+    if not command:
+        raise UsageError("--engine needs a command")
+    return SubprocessEngine(command, timeout=args.timeout)
+
+
+def cmd_conformance(args) -> int:
+    console = Console(highlight=False, soft_wrap=True)
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    try:
+        cases, problems = load_corpus(args.paths or None)
+    except CorpusError as error:
+        raise UsageError(str(error)) from None
+    expected = read_expected_failures(args.expected_failures) \
+        if args.expected_failures else {}
+    selected = select(cases, args.variant, args.rule, args.tag, args.case)
+    if not selected:
+        for problem in problems:
+            console.print(f"[red]invalid[/] {problem}")
+        print("rookery: no cases to run" + (" (no case matches the filters)" if (
+            args.variant or args.rule or args.tag or args.case) else ""), file=sys.stderr)
+        return 1
+    engine = make_engine(args)
+    try:
+        if not args.no_progress and len(selected) >= PROGRESS_FROM and console.is_terminal:
+            with Progress(TextColumn("[progress.description]{task.description}"),
+                          BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=console, transient=True) as bar:
+                task = bar.add_task("conformance", total=len(selected))
+
+                def advance(result):
+                    bar.update(task, advance=1, description=result.case.id)
+                run = run_cases(engine, selected, expected, advance)
+        else:
+            run = run_cases(engine, selected, expected)
+    finally:
+        engine.close()
+    print_report(run, problems, console, verbose=args.verbose)
+    if args.json:
+        write_json(run, problems, args.json)
+    if args.junit:
+        write_junit(run, problems, args.junit)
+    return 0 if run.ok and not problems else 1
+
+
+def cmd_serve(args) -> int:
+    from .serve import serve
+    return serve(sys.stdin, sys.stdout, args.specs)

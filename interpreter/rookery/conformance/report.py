@@ -1,0 +1,208 @@
+"""Reports of a run: a readable one (per variant, per rule, then each failure with its
+first divergence), JSON and JUnit XML."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .cases import Problem
+from .runner import FAIL, FAILURES, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
+
+
+def counts(results: list[CaseResult]) -> dict[str, int]:
+    out: dict[str, int] = defaultdict(int)
+    for result in results:
+        out[result.verdict] += 1
+    return dict(out)
+
+
+def _bucket(verdict: str) -> str:
+    if verdict == PASS:
+        return "passed"
+    if verdict == SKIP:
+        return "skipped"
+    if verdict == XFAIL:
+        return "expected"
+    return "failed"
+
+
+def per_rule(results: list[CaseResult]) -> dict[str, dict[str, dict[str, int]]]:
+    """variant -> rule id -> passed / failed / skipped / expected (a case counts once
+    for each rule it checks)."""
+    table: dict[str, dict[str, dict[str, int]]] = {}
+    for result in results:
+        rules = table.setdefault(result.case.variant, {})
+        for rule in result.case.rules:
+            row = rules.setdefault(rule, {"passed": 0, "failed": 0, "skipped": 0,
+                                          "expected": 0})
+            row[_bucket(result.verdict)] += 1
+    return table
+
+
+def _short(value, width: int = 400) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def print_report(run: Run, problems: list[Problem], console: Console,
+                 verbose: bool = False) -> None:
+    info = run.info
+    if info is not None:
+        console.print(f"[bold]engine[/]: {escape(info.name)} {escape(info.version)} "
+                      f"({escape(run.engine)})"
+                      + ("" if info.error_codes else " - no error codes: rejections "
+                         "checked for accept/reject only"))
+    for variant, rules in sorted(per_rule(run.results).items()):
+        mine = [r for r in run.results if r.case.variant == variant]
+        c = counts(mine)
+        title = (f"{variant}: {c.get(PASS, 0)} passed, "
+                 f"{sum(c.get(v, 0) for v in FAILURES + (XPASS,))} failed, "
+                 f"{c.get(SKIP, 0)} skipped (unsupported)"
+                 + (f", {c.get(XFAIL, 0)} expected failures" if c.get(XFAIL) else ""))
+        table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+        table.add_column("rule")
+        for column in ("passed", "failed", "skipped", "expected"):
+            table.add_column(column, justify="right")
+        for rule, row in sorted(rules.items()):
+            failed = row["failed"]
+            table.add_row(rule, str(row["passed"]),
+                          f"[red]{failed}[/]" if failed else "0",
+                          str(row["skipped"]), str(row["expected"]))
+        console.print(table)
+        console.print()
+    bad = [r for r in run.results if r.verdict in FAILURES + (XPASS,)]
+    for result in bad:
+        print_failure(result, console)
+    if verbose:
+        for result in run.results:
+            if result.verdict == XFAIL:
+                console.print(f"[yellow]xfail[/] {result.case.id}: {escape(result.message)}")
+    for problem in problems:
+        console.print(f"[red]invalid[/] {escape(str(problem))}")
+    c = counts(run.results)
+    failed = sum(c.get(v, 0) for v in FAILURES + (XPASS,))
+    parts = [f"{len(run.results)} cases", f"{c.get(PASS, 0)} passed",
+             f"{failed} failed", f"{c.get(SKIP, 0)} skipped (unsupported)"]
+    if c.get(XFAIL):
+        parts.append(f"{c[XFAIL]} expected failures")
+    if problems:
+        parts.append(f"{len(problems)} invalid")
+    style = "green" if run.ok and not problems else "red"
+    console.print(f"[bold {style}]{', '.join(parts)}[/] in {run.seconds:.1f}s")
+
+
+def print_failure(result: CaseResult, console: Console) -> None:
+    case = result.case
+    console.print(f"[bold red]{result.verdict.upper()}[/] [bold]{case.id}[/] "
+                  f"({escape(case.file)})")
+    console.print(f"  {escape(case.description)}")
+    console.print(f"  rules: {', '.join(case.rules)}")
+    if result.message:
+        console.print(f"  {escape(result.message)}")
+    d = result.divergence
+    if d is not None:
+        console.print(f"  at {d.where}: {escape(_short(d.step))}")
+        console.print(f"    expected: {escape(_short(d.expected))}")
+        console.print(f"    actual:   {escape(_short(d.actual))}")
+        if d.detail:
+            console.print(f"    {escape(d.detail)}")
+    if result.output:
+        console.print("  last output of the engine:")
+        for line in result.output[-10:]:
+            console.print(f"    | {escape(line)}")
+    console.print()
+
+
+def run_json(run: Run, problems: list[Problem]) -> dict:
+    info = run.info
+    return {
+        "engine": None if info is None else {
+            "name": info.name, "version": info.version, "variants": sorted(info.variants),
+            "features": list(info.features), "error_codes": info.error_codes},
+        "ok": run.ok and not problems,
+        "seconds": round(run.seconds, 3),
+        "counts": counts(run.results),
+        "rules": per_rule(run.results),
+        "cases": [result.to_json() for result in run.results],
+        "invalid": [{"file": p.file, "case": p.case, "message": p.message}
+                    for p in problems],
+    }
+
+
+def write_json(run: Run, problems: list[Problem], path: Path) -> None:
+    Path(path).write_text(json.dumps(run_json(run, problems), indent=2) + "\n",
+                          encoding="utf-8")
+
+
+def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
+    """One test suite per variant, one test case per case (JUnit XML as CI tools read it)."""
+    root = ET.Element("testsuites", name="rookery conformance",
+                      time=f"{run.seconds:.3f}")
+    by_variant: dict[str, list[CaseResult]] = defaultdict(list)
+    for result in run.results:
+        by_variant[result.case.variant].append(result)
+    for variant, results in sorted(by_variant.items()):
+        c = counts(results)
+        suite = ET.SubElement(root, "testsuite", name=variant, tests=str(len(results)),
+                              failures=str(c.get(FAIL, 0) + c.get(XPASS, 0)),
+                              errors=str(sum(c.get(v, 0) for v in FAILURES if v != FAIL)),
+                              skipped=str(c.get(SKIP, 0) + c.get(XFAIL, 0)),
+                              time=f"{sum(r.seconds for r in results):.3f}")
+        for result in results:
+            case = ET.SubElement(suite, "testcase", classname=f"{variant}.{result.case.topic}",
+                                 name=result.case.id, time=f"{result.seconds:.4f}",
+                                 file=result.case.file)
+            text = _failure_text(result)
+            if result.verdict in (FAIL, XPASS):
+                ET.SubElement(case, "failure", message=_first_line(result), type=result.verdict
+                              ).text = text
+            elif result.verdict in FAILURES:
+                ET.SubElement(case, "error", message=_first_line(result), type=result.verdict
+                              ).text = text
+            elif result.verdict in (SKIP, XFAIL):
+                ET.SubElement(case, "skipped", message=result.message or result.verdict)
+    if problems:
+        suite = ET.SubElement(root, "testsuite", name="invalid cases", tests=str(len(problems)),
+                              failures="0", errors=str(len(problems)), skipped="0")
+        for problem in problems:
+            case = ET.SubElement(suite, "testcase", classname="invalid",
+                                 name=problem.case or problem.file, file=problem.file)
+            ET.SubElement(case, "error", message=problem.message, type="invalid")
+    ET.indent(root)
+    return ET.ElementTree(root)
+
+
+
+def _first_line(result: CaseResult) -> str:
+    d = result.divergence
+    if d is not None:
+        return f"{d.where}: expected {_short(d.expected, 200)}, got {_short(d.actual, 200)}"
+    return result.message or result.verdict
+
+
+def _failure_text(result: CaseResult) -> str:
+    lines = [result.case.description, "rules: " + ", ".join(result.case.rules)]
+    if result.message:
+        lines.append(result.message)
+    d = result.divergence
+    if d is not None:
+        lines += [f"at {d.where}: {_short(d.step, 2000)}",
+                  f"expected: {_short(d.expected, 2000)}",
+                  f"actual: {_short(d.actual, 2000)}"]
+        if d.detail:
+            lines.append(d.detail)
+    if result.output:
+        lines.append("last output of the engine:")
+        lines += [f"| {line}" for line in result.output]
+    return "\n".join(lines)
+
+
+def write_junit(run: Run, problems: list[Problem], path: Path) -> None:
+    junit_xml(run, problems).write(str(path), encoding="utf-8", xml_declaration=True)

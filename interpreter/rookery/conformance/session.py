@@ -1,0 +1,157 @@
+"""Our interpreter behind the conformance contract's verbs: deal, apply, state.
+
+One :class:`Session` holds the hand of one case (``rookery.Hand`` from the case's
+explicit deal, inside a ``rookery.Game`` so that the end of the game can be read).  The
+in-process adapter calls it directly; ``rookery serve`` puts it behind the JSON-lines
+protocol.  Both answer with the same dictionaries, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from ..engine import Game, Hand
+from ..errors import IllegalAction, RookeryError
+from ..load import builtin_variants, load_variant
+from ..model import Variant
+
+PROTOCOL = 1
+
+
+class SessionError(RookeryError):
+    """A request the session cannot serve (no deal yet, unknown variant, bad deal).
+
+    ``code`` is the protocol's error word (``unsupported-variant``, ``bad-deal``,
+    ``no-deal``, ``bad-request``)."""
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")
+
+
+class Session:
+    """The state of one scripted deal, read the way the contract reads it."""
+
+    def __init__(self, variants: dict[str, Variant] | None = None):
+        self._variants = variants
+        self.hand: Hand | None = None
+        self.game: Game | None = None
+
+    # -- hello ------------------------------------------------------------------------------
+
+    def variant_ids(self) -> list[str]:
+        return sorted(self._variants) if self._variants is not None else builtin_variants()
+
+    def variant(self, name: str) -> Variant:
+        if name not in self.variant_ids():
+            raise SessionError("unsupported-variant", f"no variant '{name}' here")
+        if self._variants is not None:
+            return self._variants[name]
+        return load_variant(name)
+
+    def hello(self) -> dict:
+        from .. import __version__
+        return {"ok": True, "name": "rookery", "version": __version__,
+                "variants": self.variant_ids(), "features": [], "error_codes": True,
+                "protocol": PROTOCOL}
+
+    # -- deal -------------------------------------------------------------------------------
+
+    def deal(self, variant: str, dealer: int, hands, nest, scores=None,
+             number: int = 0) -> None:
+        """Start the case's deal: nothing random, the cards exactly as given."""
+        v = self.variant(variant)
+        try:
+            hand = Hand(v, dealer, hands, nest, scores, number)
+        except RookeryError as error:
+            raise SessionError("bad-deal", str(error)) from None
+        except (TypeError, ValueError) as error:
+            raise SessionError("bad-deal", f"the deal is malformed: {error}") from None
+        self.hand = hand
+        self.game = Game(v, 0, first_dealer=dealer, hand=hand)
+
+    # -- apply ------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: str) -> dict:
+        """Offer ``action`` for ``seat``: accepted with its events, or rejected with the
+        stable error code of :class:`~rookery.IllegalAction` (the state unchanged)."""
+        hand = self._hand()
+        try:
+            if hand.is_over:
+                raise IllegalAction("hand-over", "the hand is over")
+            events = self.game.apply(action, seat)
+        except IllegalAction as error:
+            return {"ok": True, "accepted": False, "code": error.code,
+                    "message": error.message}
+        # The events of the next hand (dealt by Game when this one ends) are not ours.
+        shown = []
+        for event in events:
+            if event.kind == "new-hand":
+                break
+            shown.append(event.to_json())
+        return {"ok": True, "accepted": True, "events": shown}
+
+    # -- state ------------------------------------------------------------------------------
+
+    def state(self, seat: int | None = None) -> dict:
+        """The contract's state: everything an ``expect`` can check, plus the ``hand``
+        and ``view`` of ``seat`` when one is given."""
+        hand = self._hand()
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < hand.n):
+            raise SessionError("bad-request", f"there is no seat {seat!r}")
+        out = {
+            "phase": hand.phase,
+            "to_act": hand.actor,
+            "legal": [str(action) for action in hand.legal_actions()],
+            "high_bid": hand.high or None,
+            "bidder": hand.bidder,
+            "trump": hand.ctx.call.split()[0] if hand.ctx is not None else None,
+            "tricks_won": list(hand.tricks_won),
+            "last_trick": last_trick(hand),
+            "hand_over": hand.is_over,
+            "result": result_of(hand),
+            "game_over": game_over(self.game, hand),
+        }
+        if seat is not None:
+            codes = hand.t.codes
+            out["hand"] = [codes[c] for c in hand.hands[seat]]
+            out["view"] = hand.observation(seat)
+        return out
+
+    def _hand(self) -> Hand:
+        if self.hand is None:
+            raise SessionError("no-deal", "no deal has been started")
+        return self.hand
+
+
+def last_trick(hand: Hand) -> dict | None:
+    """The last complete trick: who won it, the points in it, its cards in play order."""
+    if not hand.tricks:
+        return None
+    _leader, cards, _seats, winner = hand.tricks[-1]
+    t = hand.t
+    return {"winner": winner, "points": sum(t.points[c] for c in cards),
+            "cards": [t.codes[c] for c in cards]}
+
+
+def result_of(hand: Hand) -> dict | None:
+    """The finished hand per score keeper: made, changes, scores, taken, nest_to,
+    thrown_in (``taken`` is what the keeper's side took, bonuses included)."""
+    result = hand.result
+    if result is None:
+        return None
+    t = hand.t
+    taken = [0] * t.keepers
+    for side in result.sides:
+        for seat in side.seats:
+            keeper = t.team_of[seat] if t.team_of is not None else seat
+            taken[keeper] = side.taken
+    return {"made": result.made, "changes": list(result.changes),
+            "scores": list(result.scores), "taken": taken, "nest_to": result.nest_to,
+            "thrown_in": result.thrown_in}
+
+
+def game_over(game: Game | None, hand: Hand) -> dict | bool:
+    """``{"winners": [keepers]}`` once this hand ends the game, else false."""
+    if game is None or not hand.is_over or not game.is_over:
+        return False
+    return {"winners": list(game.winners)}
