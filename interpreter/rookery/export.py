@@ -11,7 +11,8 @@ def export_variant(v: Variant) -> dict:
     return {
         "id": v.id, "title": v.title, "source": v.source, "extends": v.extends,
         "table": {"players": v.table.players, "sides": v.table.sides, "teams": v.table.teams,
-                  "calls": v.table.calls, "dummy": v.table.dummy},
+                  "calls": v.table.calls, "dummy": v.table.dummy,
+                  "dummy_shown": v.table.dummy_shown, "call_time": v.table.call_time},
         "deck": {
             "colors": [{"name": c.name, "letter": c.letter} for c in v.deck.colors],
             "ranks": list(v.deck.ranks), "copies": v.deck.copies, "rook": v.deck.rook,
@@ -28,12 +29,14 @@ def export_variant(v: Variant) -> dict:
         "nest": {"discard": v.nest.discard, "forbid_counters": v.nest.forbid_counters,
                  "counters_unless_forced": v.nest.counters_unless_forced,
                  "forbid_trump": v.nest.forbid_trump,
-                 "trump_unless_forced": v.nest.trump_unless_forced, "points": v.nest.points},
+                 "trump_unless_forced": v.nest.trump_unless_forced, "points": v.nest.points,
+                 "announce": v.nest.announce},
         "passing": {"cards": v.passing.cards, "directions": list(v.passing.directions),
                     "bidder_sees": v.passing.bidder_sees},
         "trump": {"named": v.trump.named, "choices": list(v.trump.choices), "rook": v.trump.rook,
                   "rook_above": v.trump.rook_above,
                   "no_trump_rook": list(v.trump.no_trump_rook) if v.trump.no_trump_rook else None,
+                  "low_card_rook": v.trump.low_card_rook,
                   "specials": [{"card": s.code, "placement": s.placement, "anchor": s.anchor}
                                for s in v.trump.specials]},
         "play": {"leader": v.play.leader, "follow": v.play.follow,

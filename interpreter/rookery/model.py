@@ -62,6 +62,8 @@ class Table:
     teams: int          # number of fixed teams (sides == "teams")
     calls: int          # cards the bidder calls (sides == "called")
     dummy: str          # "none" | "partner"
+    dummy_shown: str    # "after-auction" | "after-first-lead"
+    call_time: str      # "after-auction" | "after-trump"
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class Nest:
     forbid_trump: bool
     trump_unless_forced: bool
     points: str         # who scores the nest's counters: "last-trick" | "bidder" | "none"
+    announce: str       # "nothing" | "points": announced once the nest is laid aside
 
 
 @dataclass(frozen=True)
@@ -124,10 +127,11 @@ class Special:
 @dataclass(frozen=True)
 class Trump:
     named: str          # "before-nest" | "after-taking-nest" | "after-nest"
-    choices: tuple[str, ...]    # color letters, plus "none" where no-trump may be called
+    choices: tuple[str, ...]    # calls: color letters, "none", and "X-low" for low-card hands
     rook: str           # "highest" | "lowest" | "above" | "caller-chooses"
     rook_above: str | None      # rank label the Rook sits just above, when rook == "above"
     no_trump_rook: tuple[str, str] | None   # (color letter, rank label it sits above)
+    low_card_rook: str | None   # rank label the Rook sits above in a low-card hand
     specials: tuple[Special, ...]
 
 

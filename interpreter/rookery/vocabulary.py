@@ -34,6 +34,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "dummy": Key("none | partner",
                      "whether the bid winner plays the partner's hand, exposed, as a dummy",
                      "none"),
+        "dummy-shown": Key("after-auction | after-first-lead",
+                           "when the dummy's hand is laid face up for everyone",
+                           "after-first-lead"),
+        "call-time": Key("after-auction | after-trump",
+                         "when the bid winner calls the partner's card(s)", "after-trump"),
     },
     "deck": {
         "colors": Key("NAME LETTER, ...",
@@ -78,6 +83,9 @@ SECTIONS: dict[str, dict[str, Key]] = {
                       "nothing"),
         "points": Key("last-trick | bidder | none",
                       "who scores counters laid aside in the nest", "last-trick"),
+        "announce": Key("nothing | points",
+                        "what the bid winner announces about the nest once it is laid aside "
+                        "(points: whether it holds any counters)", "nothing"),
     },
     "passing": {
         "cards": Key("NUMBER", "cards each player passes face down to an opponent", "0"),
@@ -92,11 +100,17 @@ SECTIONS: dict[str, dict[str, Key]] = {
                      "when the bid winner names trump: before seeing the nest, after taking "
                      "it but before laying cards aside, or after laying them aside",
                      "after-nest"),
-        "choices": Key("colors | no-trump, ...", "what the bid winner may name", "colors"),
+        "choices": Key("colors | no-trump | low-card, ...",
+                       "what the bid winner may call: a trump color, no trump, and either of "
+                       "them as a low-card hand (ranks reversed)", "colors"),
         "rook": Key("highest | lowest | above RANK | caller-chooses",
                     "where the Rook ranks in trump", "highest"),
         "no-trump-rook": Key("LETTER above RANK",
                              "the color and place of the Rook when no trump is named", "none"),
+        "low-card-rook": Key("above RANK",
+                             "where the Rook ranks in a low-card hand (\"above 10\" is the "
+                             "10.5: it beats the 11 but not the 10 once ranks are reversed)",
+                             "as in a high-card hand"),
         "special": Key("CARD above|below CARD-or-top-or-bottom",
                        "a card that is always trump, placed in the trump order", "none"),
     },
@@ -381,7 +395,10 @@ def _read_table(c: _Clauses) -> model.Table:
                             expected="called 1 or more", hint="sides called 1",
                             code="number-out-of-range")
     dummy = c.word("dummy", ("none", "partner"), "none")
-    return model.Table(players, sides, teams, calls, dummy)
+    return model.Table(players, sides, teams, calls, dummy,
+                       c.word("dummy-shown", ("after-auction", "after-first-lead"),
+                              "after-first-lead"),
+                       c.word("call-time", ("after-auction", "after-trump"), "after-trump"))
 
 
 def _card_code_parts(code: str, colors: tuple[model.Color, ...],
@@ -558,7 +575,8 @@ def _read_nest(c: _Clauses, deal: model.Deal) -> model.Nest:
         counters_unless_forced=bool(flags["counters"]),
         forbid_trump=flags["trump"] is not None,
         trump_unless_forced=bool(flags["trump"]),
-        points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"))
+        points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"),
+        announce=c.word("announce", ("nothing", "points"), "nothing"))
 
 
 def _read_passing(c: _Clauses) -> model.Passing:
@@ -571,13 +589,21 @@ def _read_passing(c: _Clauses) -> model.Passing:
 
 
 def _read_trump(c: _Clauses, deck: model.Deck) -> model.Trump:
-    choices: list[str] = []
+    bases: list[str] = []
+    low_card = False
     clause = c.get("choices")
     for value in (clause.values if clause else ()):
-        word = word_in(clause, value, ("colors", "no-trump"))  # type: ignore[arg-type]
-        choices += [col.letter for col in deck.colors] if word == "colors" else ["none"]
-    if not choices:
-        choices = [col.letter for col in deck.colors]
+        word = word_in(clause, value, ("colors", "no-trump", "low-card"))  # type: ignore[arg-type]
+        if word == "colors":
+            bases += [col.letter for col in deck.colors]
+        elif word == "no-trump":
+            bases.append("none")
+        else:
+            low_card = True
+    if not bases:
+        bases = [col.letter for col in deck.colors]
+    # A low-card hand is called together with a trump (or no trump): "R-low", "none-low".
+    choices = bases + ([f"{base}-low" for base in bases] if low_card else [])
     rook, rook_above = "highest", None
     clause = c.get("rook")
     if clause is not None:
@@ -604,6 +630,17 @@ def _read_trump(c: _Clauses, deck: model.Deck) -> model.Trump:
                             expected="LETTER above RANK, e.g. R above 10",
                             hint="the Rook plays as a card of that color", code="unknown-value")
         no_trump_rook = (words[0], words[2])
+    low_card_rook = None
+    clause = c.get("low-card-rook")
+    if clause is not None:
+        value = _only_value(clause, "above RANK")
+        words = [str(a.value) for a in value.atoms]
+        if len(words) != 2 or words[0] != "above" or words[1] not in deck.ranks:
+            raise SpecError(f"'low-card-rook' does not take '{value}'", value.span,
+                            expected="above RANK, e.g. above 10",
+                            hint="the rank the Rook sits just above, in the deck's usual order",
+                            code="unknown-value")
+        low_card_rook = words[1]
     specials = []
     codes = {card.code for card in deck.cards}
     for clause in c.all("special"):
@@ -621,7 +658,8 @@ def _read_trump(c: _Clauses, deck: model.Deck) -> model.Trump:
         specials.append(model.Special(words[0], words[1], words[2]))
     return model.Trump(c.word("named", ("before-nest", "after-taking-nest", "after-nest"),
                               "after-nest"),
-                       tuple(choices), rook, rook_above, no_trump_rook, tuple(specials))
+                       tuple(choices), rook, rook_above, no_trump_rook, low_card_rook,
+                       tuple(specials))
 
 
 def _read_play(c: _Clauses, deck: model.Deck) -> model.Play:

@@ -35,6 +35,9 @@ _APPLY = {BIDDING: bidding.apply, TRUMP: declare.apply_trump, ROOK: declare.appl
 def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
     """The phases after the auction, in the order the spec puts them."""
     steps: list[str] = []
+    calls = variant.table.sides == "called"
+    if calls and variant.table.call_time == "after-auction":
+        steps.append(CALL)
     named = variant.trump.named
     has_nest = variant.deal.nest > 0
     if named == "before-nest":
@@ -51,7 +54,7 @@ def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
         steps.append(TRUMP)
     if variant.trump.rook == "caller-chooses" and variant.deck.rook:
         steps.append(ROOK)
-    if variant.table.sides == "called":
+    if calls and variant.table.call_time == "after-trump":
         steps.append(CALL)
     if variant.play.leader == "bidder-chooses":
         steps.append(LEADER)
@@ -98,6 +101,7 @@ class Hand:
         self.passed = [False] * n
         self.active = n
         self.discards_left = 0
+        self.nest_announced: bool | None = None
         self.laid_aside: list[int] = []
         self.given: list[list[int]] = []
         self.hidden_received: list[int] | None = None
@@ -232,6 +236,8 @@ class Hand:
                            if self.tricks else None),
             "scores": list(self.scores_before),
         }
+        if self.nest_announced is not None:
+            obs["nest_has_points"] = self.nest_announced
         if seat == self.bidder and self.laid_aside:
             obs["laid_aside"] = [codes[c] for c in self.laid_aside]
         if self.hidden_received is not None and seat == self.bidder:
@@ -246,7 +252,9 @@ class Hand:
             obs["partners_known"] = sorted(known)
         dummy = (self.bidder + 2) % n if self.variant.table.dummy == "partner" and \
             self.bidder is not None else None
-        if dummy is not None and (self.tricks or self.trick_cards):
+        shown = self.phase != BIDDING if self.variant.table.dummy_shown == "after-auction" \
+            else bool(self.tricks or self.trick_cards)
+        if dummy is not None and shown:
             obs["dummy"] = {"seat": dummy,
                             "hand": [codes[c] for c in sorted(self.hands[dummy],
                                                               key=self._sort_key)]}

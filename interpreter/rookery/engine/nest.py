@@ -67,5 +67,9 @@ def apply(hand, action: Action) -> list[Event]:
     events = [Event("discard", hand.bidder)]
     if hand.discards_left == 0:
         events.append(Event("nest-laid-aside", hand.bidder, {"cards": len(hand.laid_aside)}))
+        if hand.variant.nest.announce == "points":
+            hand.nest_announced = any(hand.t.points[c] for c in hand.laid_aside)
+            events.append(Event("nest-announced", hand.bidder,
+                                {"points": hand.nest_announced}))
         events += hand.advance()
     return events

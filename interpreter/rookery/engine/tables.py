@@ -105,44 +105,64 @@ class Tables:
         return found
 
     def _build_context(self, call: str) -> TrumpContext:
+        """The trick order for a call: ``R`` (red trump), ``none`` (no trump), ``R-low``
+        (red trump, ranks reversed: the Low Card call), optionally followed by the Rook
+        called ``high`` or ``low`` (``R high``)."""
         parts = call.split()
-        trump = NO_TRUMP if parts[0] == "none" else self.letters.index(parts[0])
-        rook_mode = self.variant.trump.rook
-        if len(parts) > 1 and parts[1] in ("high", "low"):
+        base, _, low = parts[0].partition("-")
+        trump = NO_TRUMP if base == "none" else self.letters.index(base)
+        rules = self.variant.trump
+        rook_mode, rook_above = rules.rook, rules.rook_above
+        if len(parts) > 1:
             rook_mode = "highest" if parts[1] == "high" else "lowest"
+        top = len(self.variant.deck.ranks) - 1
+        if low:
+            strength = [top - r if r >= 0 else -1 for r in self.rank_index]
+            if rules.low_card_rook is not None:
+                rook_mode, rook_above = "above", rules.low_card_rook
+        else:
+            strength = list(self.rank_index)
         n = len(self.codes)
+        ranks = self.variant.deck.ranks
+
+        def between(label: str) -> int:
+            """Doubled strength of a card sitting between ``label`` and the next rank up
+            in the deck's order (the "10.5"), whichever way ranks run this hand."""
+            index = ranks.index(label)
+            return 2 * (top - index) - 1 if low else 2 * index + 1
+
         # Ranks count double so a card can sit between two ranks (the Rook as "10.5").
-        rank_key = [2 * r for r in self.rank_index]
+        rank_key = [2 * s for s in strength]
         suit_of = list(self.color_of)
         trump_key = [-1] * n
         if trump == NO_TRUMP:
-            placed = self.variant.trump.no_trump_rook
+            placed = rules.no_trump_rook
             if self.rook is not None and placed is not None:
                 suit_of[self.rook] = self.letters.index(placed[0])
-                rank_key[self.rook] = 2 * self.variant.deck.ranks.index(placed[1]) + 1
+                rank_key[self.rook] = between(placed[1])
             return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
-        # The trump order, low to high: the trump color's cards, then the Rook and the
+        # The trump order, weakest first: the trump color's cards, then the Rook and the
         # special trumps placed as the spec says.
         order = sorted((c for c in range(n) if self.color_of[c] == trump
-                        and c not in self.always_trump), key=lambda c: self.rank_index[c])
+                        and c not in self.always_trump), key=lambda c: strength[c])
         if self.rook is not None:
             if rook_mode == "lowest":
                 order.insert(0, self.rook)
             elif rook_mode == "above":
-                above = self.variant.deck.ranks.index(self.variant.trump.rook_above)
-                at = sum(1 for c in order if self.rank_index[c] <= above)
+                at_strength = between(rook_above)
+                at = sum(1 for c in order if 2 * strength[c] < at_strength)
                 order.insert(at, self.rook)
             else:
                 order.append(self.rook)
-        for special in self.variant.trump.specials:
+        for special in rules.specials:
             card = self.card_of[special.code]
             if special.anchor in ("top", "bottom"):
                 order.insert(len(order) if special.anchor == "top" else 0, card)
             else:
                 at = order.index(self.card_of[special.anchor])
                 order.insert(at + 1 if special.placement == "above" else at, card)
-        for strength, card in enumerate(order):
-            trump_key[card] = 1000 + strength
+        for place, card in enumerate(order):
+            trump_key[card] = 1000 + place
             suit_of[card] = trump
         return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
 
