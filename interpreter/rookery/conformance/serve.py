@@ -1,0 +1,93 @@
+"""``rookery serve``: our interpreter behind the engine protocol (JSON lines on
+stdin/stdout), for every built-in variant and any spec files given.
+
+A request that cannot be served gets ``{"ok": false, "error": CODE, "message": ...}``;
+a rejected action is a normal answer (``accepted: false`` with its rule's error code).
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+from ..errors import RookeryError
+from ..load import builtin_variants, load_variant
+from .session import Session, SessionError
+
+
+def _int(request: dict, key: str, default=None, required: bool = True):
+    value = request.get(key, default)
+    if value is None and not required:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SessionError("bad-request", f"'{key}' must be a whole number")
+    return value
+
+
+def answer(session: Session, request) -> dict:
+    """The answer to one request (a dict already decoded from its line)."""
+    if not isinstance(request, dict):
+        raise SessionError("bad-request", "a request is a JSON object")
+    cmd = request.get("cmd")
+    if cmd == "hello":
+        return session.hello()
+    if cmd == "deal":
+        hands, nest = request.get("hands"), request.get("nest", [])
+        if not isinstance(hands, list) or not isinstance(nest, list):
+            raise SessionError("bad-request", "a deal needs 'hands' (a list of lists of "
+                               "cards) and 'nest'")
+        variant = request.get("variant")
+        if not isinstance(variant, str):
+            raise SessionError("bad-request", "a deal needs a 'variant'")
+        session.deal(variant, _int(request, "dealer"), hands, nest,
+                     request.get("scores"), _int(request, "number", 0))
+        return {"ok": True}
+    if cmd == "apply":
+        action = request.get("action")
+        if not isinstance(action, str):
+            raise SessionError("bad-request", "'action' must be a string like 'bid 70'")
+        return session.apply(_int(request, "seat"), action)
+    if cmd == "state":
+        return {"ok": True, "state": session.state(_int(request, "seat", required=False))}
+    if cmd == "quit":
+        return {"ok": True}
+    raise SessionError("unknown-command", f"unknown cmd {cmd!r}; commands: hello, deal, "
+                       "apply, state, quit")
+
+
+def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
+    """Answer requests line by line until ``quit`` or the end of the input."""
+    variants = None
+    if specs:
+        variants = {name: load_variant(name) for name in builtin_variants()}
+        for path in specs:
+            variant = load_variant(path)
+            variants[variant.id] = variant
+    session = Session(variants)
+    for line in stdin:
+        if not line.strip():
+            continue
+        request = None
+        try:
+            request = json.loads(line)
+        except ValueError as error:
+            reply = {"ok": False, "error": "bad-request", "message": f"not JSON: {error}"}
+        else:
+            reply = _answer_safely(session, request)
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+        if isinstance(request, dict) and request.get("cmd") == "quit":
+            break
+    return 0
+
+
+def _answer_safely(session: Session, request) -> dict:
+    try:
+        return answer(session, request)
+    except SessionError as error:
+        return {"ok": False, "error": error.code, "message": error.message}
+    except RookeryError as error:
+        return {"ok": False, "error": "bad-request", "message": str(error)}
+    except Exception as error:  # noqa: BLE001 - a bug answers, the server goes on
+        last = traceback.format_exception(error)[-1].strip()
+        return {"ok": False, "error": "internal-error", "message": last}
