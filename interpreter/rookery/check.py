@@ -204,6 +204,10 @@ def _check_trump(v: Variant) -> None:
 
 def _check_table(v: Variant) -> None:
     t = v.table
+    if "circus" in v.trump.choices and t.sides != "teams":
+        raise SpecError("Circus Rook needs fixed teams: the pass depends on which side named "
+                        "trump", _span(v, "trump.choices"), expected="sides teams N",
+                        hint="remove circus from trump: choices", code="bad-circus")
     if t.dummy == "partner" and not (t.sides == "teams" and t.players == 2 * t.teams
                                      and t.teams == 2):
         raise SpecError("a dummy partner needs four players in two teams of two",

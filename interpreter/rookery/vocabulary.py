@@ -100,9 +100,12 @@ SECTIONS: dict[str, dict[str, Key]] = {
                      "when the bid winner names trump: before seeing the nest, after taking "
                      "it but before laying cards aside, or after laying them aside",
                      "after-nest"),
-        "choices": Key("colors | no-trump | low-card, ...",
-                       "what the bid winner may call: a trump color, no trump, and either of "
-                       "them as a low-card hand (ranks reversed)", "colors"),
+        "choices": Key("colors | no-trump | low-card | circus, ...",
+                       "what the bid winner may call: a trump color, no trump, either of "
+                       "them as a low-card hand (ranks reversed), or circus (the player on "
+                       "the left names trump, then everyone passes one card to the left: "
+                       "that player's side its best card, the bid winner's side its worst; "
+                       "the namer leads)", "colors"),
         "rook": Key("highest | lowest | above RANK | caller-chooses",
                     "where the Rook ranks in trump", "highest"),
         "no-trump-rook": Key("LETTER above RANK",
@@ -590,20 +593,23 @@ def _read_passing(c: _Clauses) -> model.Passing:
 
 def _read_trump(c: _Clauses, deck: model.Deck) -> model.Trump:
     bases: list[str] = []
-    low_card = False
+    low_card = circus = False
     clause = c.get("choices")
     for value in (clause.values if clause else ()):
-        word = word_in(clause, value, ("colors", "no-trump", "low-card"))  # type: ignore[arg-type]
+        word = word_in(clause, value, ("colors", "no-trump", "low-card", "circus"))  # type: ignore[arg-type]
         if word == "colors":
             bases += [col.letter for col in deck.colors]
         elif word == "no-trump":
             bases.append("none")
+        elif word == "circus":
+            circus = True
         else:
             low_card = True
     if not bases:
         bases = [col.letter for col in deck.colors]
     # A low-card hand is called together with a trump (or no trump): "R-low", "none-low".
-    choices = bases + ([f"{base}-low" for base in bases] if low_card else [])
+    choices = bases + ([f"{base}-low" for base in bases] if low_card else []) + \
+        (["circus"] if circus else [])
     rook, rook_above = "highest", None
     clause = c.get("rook")
     if clause is not None:

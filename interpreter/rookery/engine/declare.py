@@ -13,21 +13,80 @@ LEADER_CHOICES = (Action("leader", "self"), Action("leader", "left"))
 
 # -- trump ---------------------------------------------------------------------------------
 
+CIRCUS = Action("trump", "circus")
+
+
 def legal_trump(hand) -> tuple[Action, ...]:
+    if hand.circus_namer is not None:
+        return tuple(a for a in hand.t.trump_actions if a != CIRCUS)
     return hand.t.trump_actions
 
 
 def apply_trump(hand, action: Action) -> list[Event]:
     if action.kind != "trump":
-        raise IllegalAction("wrong-phase", f"'{action}': the bid winner is naming trump")
-    if action not in hand.t.trump_actions:
+        raise IllegalAction("wrong-phase", f"'{action}': trump is being named")
+    if action not in legal_trump(hand):
         raise IllegalAction("trump-not-allowed", f"'{action.value}' cannot be named trump; "
-                            "choices: " + ", ".join(str(a.value) for a in hand.t.trump_actions))
+                            "choices: " + ", ".join(str(a.value) for a in legal_trump(hand)))
+    if action == CIRCUS:
+        # Circus Rook: the player on the bid winner's left names trump instead.
+        hand.circus_namer = hand.to_act = (hand.bidder + 1) % hand.n
+        return [Event("circus-called", hand.bidder, {"namer": hand.circus_namer})]
+    namer = hand.to_act
     hand.ctx = hand.t.context(str(action.value))
-    events = [Event("trump-named", hand.bidder, {"trump": action.value})]
+    events = [Event("trump-named", namer, {"trump": action.value})]
     if hand.hidden_received is not None:
         hand.hands[hand.bidder].extend(hand.hidden_received)
         hand.hidden_received = None
+    if hand.circus_namer is not None:
+        hand.phase = "circus"
+        hand.given = [[] for _ in range(hand.n)]
+        return events + [Event("circus-pass", None, {"first": namer})]
+    return events + hand.advance()
+
+
+# -- the Circus Rook pass ------------------------------------------------------------------------
+
+def _circus_choices(hand, seat: int) -> list[int]:
+    """The cards ``seat`` may pass: its best if its side named trump, else its worst."""
+    ctx = hand.ctx
+    held = list(dict.fromkeys(hand.hands[seat]))
+
+    def strength(card: int) -> int:
+        key = ctx.trump_key[card]
+        return key if key >= 0 else ctx.rank_key[card]
+
+    namers = hand.t.team_of[seat] == hand.t.team_of[hand.circus_namer]
+    extreme = max(map(strength, held)) if namers else min(map(strength, held))
+    return [c for c in held if strength(c) == extreme]
+
+
+def legal_circus(hand) -> list[Action]:
+    actions = hand.t.give_actions
+    return [actions[c] for c in _circus_choices(hand, hand.to_act)]
+
+
+def apply_circus(hand, action: Action) -> list[Event]:
+    if action.kind != "give":
+        raise IllegalAction("wrong-phase", f"'{action}': each player passes one card left")
+    seat = hand.to_act
+    card = hand.card(action.value)
+    if card not in hand.hands[seat]:
+        raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
+    if card not in _circus_choices(hand, seat):
+        best = hand.t.team_of[seat] == hand.t.team_of[hand.circus_namer]
+        raise IllegalAction("must-pass-best" if best else "must-pass-worst",
+                            f"seat {seat} must pass its {'best' if best else 'worst'} card")
+    hand.hands[seat].remove(card)
+    hand.given[seat].append(card)
+    events = [Event("give", seat)]
+    following = (seat + 1) % hand.n
+    if following != hand.circus_namer:
+        hand.to_act = following
+        return events
+    for giver, cards in enumerate(hand.given):
+        hand.hands[(giver + 1) % hand.n].extend(cards)
+    events.append(Event("cards-passed", None, {"direction": "left"}))
     return events + hand.advance()
 
 

@@ -26,10 +26,10 @@ BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
 
 _LEGAL = {BIDDING: bidding.legal, TRUMP: declare.legal_trump, ROOK: declare.legal_rook,
           DISCARD: nest.legal, PASSING: passing.legal, CALL: declare.legal_call,
-          LEADER: declare.legal_leader, PLAY: play.legal}
+          LEADER: declare.legal_leader, PLAY: play.legal, "circus": declare.legal_circus}
 _APPLY = {BIDDING: bidding.apply, TRUMP: declare.apply_trump, ROOK: declare.apply_rook,
           DISCARD: nest.apply, PASSING: passing.apply, CALL: declare.apply_call,
-          LEADER: declare.apply_leader, PLAY: play.apply}
+          LEADER: declare.apply_leader, PLAY: play.apply, "circus": declare.apply_circus}
 
 
 def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
@@ -110,6 +110,7 @@ class Hand:
         self.partners: frozenset[int] = frozenset()
         self.revealed: set[int] = set()
         self.chosen_leader: int | None = None
+        self.circus_namer: int | None = None
         self.leader: int | None = None
         self.led = -1
         self.trick_cards: list[int] = []

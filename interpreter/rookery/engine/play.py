@@ -12,6 +12,8 @@ def first_leader(hand) -> int:
     """Who leads the first trick (``play.leader``)."""
     rule = hand.variant.play.leader
     n = hand.n
+    if hand.circus_namer is not None:
+        return hand.circus_namer
     if rule == "left-of-dealer":
         return (hand.dealer + 1) % n
     if rule == "bidder":
