@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Random-playout speed of rookery's interpreter, as a ratio to a hand-written engine.
+
+Machines here are shared and noisy, so nothing is compared with a fixed time: both engines
+run in ONE process, in interleaved rounds (each round runs every engine on the same seed,
+the order alternating from round to round), and the figure that matters is the ratio of
+their speeds.  The baseline is ``../shared/bench/handwritten_tournament.py`` (a plain
+Tournament Rook engine written directly against the rules), read from the directory next
+to the repository.
+
+One measured *deal*, for both engines: shuffle a fresh deck with the round's
+``random.Random``, pick a random dealer, deal and build the hand, then apply uniformly
+random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over.  For
+rookery that is ``rookery.deal_hand(variant, rng, dealer)`` then ``hand.apply(...)`` until
+``hand.is_over``.  Every other built-in variant is measured the same way (its own figures;
+there is no hand-written baseline for those).
+
+Usage (from the repository root)::
+
+    python3 benchmarks/bench_playout.py                  # 10 rounds of 200 deals
+    python3 benchmarks/bench_playout.py --rounds 4 --deals 100 --variants tournament
+    python3 benchmarks/bench_playout.py --profile        # cProfile of rookery's playout
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib.util
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_BASELINE = REPO.parent / "shared" / "bench" / "handwritten_tournament.py"
+
+
+def import_rookery():
+    """rookery installed, or else from the source tree next to this file."""
+    try:
+        import rookery
+    except ImportError:
+        sys.path.insert(0, str(REPO / "interpreter"))
+        import rookery
+    return rookery
+
+
+def import_baseline(path: Path):
+    """The hand-written engine, or a clear exit if it is not where it should be."""
+    if not path.is_file():
+        sys.exit(f"bench_playout: the hand-written baseline is missing: {path}\n"
+                 "  It lives in ../shared/bench/ next to the repository; pass "
+                 "--baseline PATH if it is elsewhere.")
+    spec = importlib.util.spec_from_file_location("handwritten_tournament", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- one deal, as each engine plays it ------------------------------------------------------
+
+def handwritten_deal(engine, rng: random.Random) -> int:
+    """One hand of the baseline engine; returns the number of actions applied."""
+    hand = engine.new_hand(rng)
+    choice = rng.choice
+    actions = 0
+    while not hand.done:
+        hand.apply(choice(hand.legal_actions()))
+        actions += 1
+    return actions
+
+
+def rookery_deal(rookery, variant, rng: random.Random) -> int:
+    """One hand of rookery's interpreter; returns the number of actions applied."""
+    hand = rookery.deal_hand(variant, rng, rng.randrange(variant.table.players))
+    choice = rng.choice
+    actions = 0
+    while not hand.is_over:
+        hand.apply(choice(hand.legal_actions()))
+        actions += 1
+    return actions
+
+
+class Contender:
+    """One engine under measurement: its total time, deals and actions over all rounds."""
+
+    def __init__(self, name: str, play_one):
+        self.name = name
+        self.play_one = play_one
+        self.seconds = 0.0
+        self.deals = 0
+        self.actions = 0
+        self.round_rates: list[float] = []
+        self.error: str | None = None
+
+    def run(self, seed: int, deals: int) -> None:
+        rng = random.Random(seed)
+        play_one = self.play_one
+        actions = 0
+        start = time.perf_counter()
+        for _ in range(deals):
+            actions += play_one(rng)
+        elapsed = time.perf_counter() - start
+        self.seconds += elapsed
+        self.deals += deals
+        self.actions += actions
+        self.round_rates.append(deals / elapsed if elapsed > 0 else float("inf"))
+
+    @property
+    def rate(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+
+def measure(contenders: list[Contender], rounds: int, deals: int, seed: int,
+            progress=None) -> None:
+    """Interleave: every round runs every engine on the same seed; the order alternates."""
+    for contender in contenders:             # warm-up (and a first check that it runs)
+        try:
+            contender.run(seed - 1, 2)
+        except Exception as error:           # noqa: BLE001 - reported, the run goes on
+            contender.error = f"{type(error).__name__}: {error}"
+        contender.seconds = contender.deals = contender.actions = 0
+        contender.round_rates.clear()
+    live = [c for c in contenders if c.error is None]
+    for number in range(rounds):
+        order = live if number % 2 == 0 else live[::-1]
+        for contender in order:
+            contender.run(seed + number, deals)
+        if progress:
+            progress(number + 1, rounds)
+
+
+def report(baseline: Contender, tournament: Contender, others: list[Contender],
+           rounds: int, deals: int, seed: int) -> str:
+    lines = [f"Random playouts, {rounds} interleaved rounds x {deals} deals "
+             f"(seeds {seed}..{seed + rounds - 1}), Python {sys.version.split()[0]}", ""]
+    lines.append(f"{'engine':34} {'deals/sec':>10} {'actions/deal':>13} {'actions/sec':>12}")
+
+    def row(c: Contender, label: str) -> str:
+        if c.error:
+            return f"{label:34} failed: {c.error}"
+        per_deal = c.actions / c.deals
+        return f"{label:34} {c.rate:10.1f} {per_deal:13.1f} {c.rate * per_deal:12.0f}"
+
+    lines.append(row(baseline, "handwritten tournament"))
+    lines.append(row(tournament, "rookery tournament"))
+    if not (baseline.error or tournament.error):
+        ratio = tournament.rate / baseline.rate
+        per_round = [r / b for r, b in zip(tournament.round_rates, baseline.round_rates)]
+        lines += ["",
+                  f"RATIO rookery / handwritten (deals/sec): {ratio:.3f}  "
+                  f"(rookery is {1 / ratio:.1f}x slower; per-round ratios "
+                  f"{min(per_round):.3f}..{max(per_round):.3f}, median "
+                  f"{statistics.median(per_round):.3f})",
+                  "Granularity: the hand-written engine lays the 5 nest cards aside in ONE "
+                  "action (a random 5-card subset);",
+                  "rookery takes one 'discard CARD' action per card (5 actions), so it "
+                  "applies 4 more actions per deal",
+                  "that is not thrown in; deals/sec compares whole hands, actions/sec is "
+                  "shown for reference only."]
+    if others:
+        lines += ["", "rookery, every other built-in variant (no hand-written baseline):",
+                  f"{'variant':34} {'deals/sec':>10} {'actions/deal':>13} {'actions/sec':>12}"]
+        lines += [row(c, c.name) for c in others]
+    return "\n".join(lines)
+
+
+def profile(rookery, variant, deals: int, seed: int, top: int) -> None:
+    """cProfile of rookery's playout loop for one variant: the top functions by own time."""
+    rng = random.Random(seed)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(deals):
+        rookery_deal(rookery, variant, rng)
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (10)")
+    parser.add_argument("--deals", type=int, default=200, help="deals per engine per round (200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first round (1)")
+    parser.add_argument("--variants", default="all",
+                        help="other rookery variants to measure: all, none, or a comma list")
+    parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
+                        help="path of handwritten_tournament.py")
+    parser.add_argument("--profile", action="store_true",
+                        help="instead of timing, cProfile rookery's Tournament playout")
+    parser.add_argument("--top", type=int, default=25, help="rows of the profile (25)")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.deals < 1:
+        parser.error("--rounds and --deals must be at least 1")
+
+    rookery = import_rookery()
+    tournament_variant = rookery.load_variant("tournament")
+    if args.profile:
+        profile(rookery, tournament_variant, args.deals * args.rounds, args.seed, args.top)
+        return 0
+
+    engine = import_baseline(args.baseline)
+    baseline = Contender("handwritten", lambda rng: handwritten_deal(engine, rng))
+    tournament = Contender("tournament",
+                           lambda rng: rookery_deal(rookery, tournament_variant, rng))
+    if args.variants == "none":
+        names = []
+    elif args.variants == "all":
+        names = [n for n in rookery.builtin_variants() if n != "tournament"]
+    else:
+        names = [n.strip() for n in args.variants.split(",") if n.strip() != "tournament"]
+    others = []
+    for name in names:
+        try:
+            variant = rookery.load_variant(name)
+        except rookery.RookeryError as error:
+            failed = Contender(name, None)
+            failed.error = str(error).splitlines()[0]
+            others.append(failed)
+            continue
+        others.append(Contender(name, lambda rng, v=variant: rookery_deal(rookery, v, rng)))
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rround {done}/{total}", end="", file=sys.stderr, flush=True)
+
+    runnable = [c for c in [baseline, tournament, *others] if c.play_one is not None]
+    measure(runnable, args.rounds, args.deals, args.seed, progress)
+    print(file=sys.stderr)
+    print(report(baseline, tournament, others, args.rounds, args.deals, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
