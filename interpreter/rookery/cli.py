@@ -149,6 +149,16 @@ def _conformance_commands() -> None:
 _conformance_commands()
 
 
+def _mutation_command() -> None:
+    """``rookery mutate``: the corpus's mutation check (:mod:`rookery.conformance.mutation`)."""
+    from .conformance import mutation
+    _COMMANDS["mutate"] = mutation.cmd_mutate
+    _EXTENSIONS.append(mutation.add_subcommand)
+
+
+_mutation_command()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -1,0 +1,281 @@
+"""The mutation check of the corpus: rules are data, so mutate them.
+
+For a variant, every rule clause of its (merged) spec is changed in turn -- the Rook
+high instead of low, the minimum bid up a step, another first leader, another nest
+owner, a counter worth 5 more, the follow rule relaxed, a scoring formula altered ...
+-- and the variant's cases are run against our interpreter playing the mutant.  A
+mutant is *killed* when at least one case fails; one the checker rejects is *invalid*.
+A surviving mutant is a rule the corpus does not pin down: add the case that kills it,
+or list it in ``conformance/equivalent-mutants.json`` with the reason no deal can tell
+it apart (for example the tie rule of a deck without identical cards).
+
+Clauses that change the deck or the deal's shape (players, ranks, hand size ...) are not
+mutated: every explicit deal of the corpus would simply stop fitting the deck.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import ast
+from ..check import check_variant
+from ..errors import SpecError
+from ..load import _merged_clauses, find_spec, known_sources
+from ..model import Variant
+from ..parse import parse_file, parse_text
+from ..resources import conformance_dir
+from ..vocabulary import SECTIONS, read_variant, rule_id
+from .cases import Case
+from .engines import InProcessEngine
+from .runner import PASS, run_cases
+from .session import Session
+
+# The shape of the hand and the deck: mutating these only makes every deal misfit.
+STRUCTURAL = {
+    ("table", "players"), ("table", "sides"), ("deck", "colors"), ("deck", "ranks"),
+    ("deck", "order"), ("deck", "copies"), ("deck", "rook"), ("deck", "add"),
+    ("deck", "remove"), ("deal", "hand"), ("deal", "nest"), ("nest", "discard"),
+    ("scoring", "total"), ("bidding", "pass"),
+}
+# Rules no scripted deal can observe: cases start from explicit deals.
+UNOBSERVABLE = {("deal", "nest-deal"): "cases give the deal explicitly, so how the nest is "
+                                          "dealt from a shuffled deck never shows"}
+
+FORMULA_MUTATIONS = {
+    "made": ["taken > bid", "taken >= bid + 5"],
+    "bidders": ["if made then bid else -bid", "if made then taken else 0",
+                "if made then taken else -bid - 10"],
+    "defenders": ["0", "taken + 10"],
+}
+FORBID_CHOICES = ["nothing", "counters", "counters unless forced", "trump unless forced"]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    variant: str
+    rule: str
+    change: str
+    mutant: Variant | None = field(default=None, repr=False, compare=False)
+    invalid: str | None = None
+
+
+def _clause_from(section: str, line: str) -> ast.Clause:
+    spec = parse_text(f"variant mutant\n{section}:\n  {line}\n", "<mutant>")
+    return spec.sections[0].clauses[0]
+
+
+def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, str]]:
+    """(description, new clause line) for each mutation of one clause."""
+    section, key = clause.section, clause.key
+    text = ", ".join(str(v) for v in clause.values)
+    if clause.formula is not None:
+        for formula in FORMULA_MUTATIONS.get(key, []):
+            yield f"{key}: {formula}", f"{key}: {formula}"
+        return
+    if (section, key) in STRUCTURAL or (section, key) in UNOBSERVABLE:
+        return
+    step = variant.bidding.step
+    numbers = [v.atoms[0].value for v in clause.values
+               if v.kind == "phrase" and len(v.atoms) == 1 and v.atoms[0].kind == "number"]
+    if section == "scoring" and key == "counters":
+        for value in clause.values:
+            name, points = value.atoms[0].value, value.atoms[1].value
+            changed = ", ".join(f"{v.atoms[0].value}={points + 5}" if v is value else str(v)
+                                for v in clause.values)
+            yield f"counter {name} worth {points + 5}", f"counters {changed}"
+        return
+    if section == "play" and key == "anytime":
+        if text != "none":
+            yield "no card may be played anytime", "anytime none"
+        elif variant.deck.rook:
+            yield f"{variant.deck.rook} may be played anytime", f"anytime {variant.deck.rook}"
+        return
+    if section == "nest" and key == "forbid":
+        for choice in FORBID_CHOICES:
+            if choice != text:
+                yield f"forbid {choice}", f"forbid {choice}"
+        return
+    if section == "passing" and key == "directions":
+        flipped = ", ".join({"left": "right", "right": "left"}.get(str(v), str(v))
+                            for v in clause.values)
+        yield f"directions {flipped}", f"directions {flipped}"
+        return
+    if section == "trump" and key == "rook":
+        options = ["highest", "lowest", "caller-chooses"] + \
+            (["above 10"] if "10" in variant.deck.ranks else [])
+        for option in options:
+            if option != text:
+                yield f"rook {option}", f"rook {option}"
+        return
+    if section == "trump" and key == "special":
+        words = str(clause.values[0]).split()
+        flipped = {"above": "below", "below": "above"}[words[1]]
+        yield f"special {words[0]} {flipped} {words[2]}", f"special {words[0]} {flipped} {words[2]}"
+        return
+    if section == "trump" and key in ("no-trump-rook", "low-card-rook"):
+        words = str(clause.values[0]).split()
+        ranks = variant.deck.ranks
+        lower = ranks[max(0, ranks.index(words[-1]) - 1)]
+        new = " ".join(words[:-1] + [lower])
+        yield f"{key} {new}", f"{key} {new}"
+        return
+    if section == "trump" and key == "choices" and len(clause.values) > 1:
+        for value in clause.values:
+            rest = ", ".join(str(v) for v in clause.values if v is not value)
+            yield f"choices without {value}", f"choices {rest}"
+        return
+    if section == "bidding" and key == "opening" and numbers == [] and text != "none":
+        amount = int(str(clause.values[0]).split()[1])
+        yield f"opening dealer {amount + step}", f"opening dealer {amount + step}"
+        yield "no opening bid", "opening none"
+        return
+    if len(numbers) == 1 and len(clause.values) == 1:
+        value = numbers[0]
+        deltas = {("bidding", "minimum"): [step, -step], ("bidding", "maximum"): [-step],
+                  ("bidding", "step"): [step], ("game", "target"): [-50, 50],
+                  ("passing", "cards"): [-1]}.get((section, key), [10, -value] if value else [10])
+        for delta in deltas:
+            if value + delta >= 0 and delta:
+                yield f"{key} {value + delta}", f"{key} {value + delta}"
+        return
+    shape = SECTIONS[section][key].shape
+    choices = [c.strip() for c in shape.split("|")]
+    if all(c.replace("-", "").isalpha() and c.islower() for c in choices):
+        for choice in choices:
+            if choice != text:
+                yield f"{key} {choice}", f"{key} {choice}"
+
+
+def mutants(variant_id: str) -> Iterator[Mutant]:
+    """Every mutant of a built-in variant (or a spec file), valid or not."""
+    path = find_spec(variant_id).resolve()
+    spec = parse_file(path)
+    clauses = _merged_clauses(spec, path, chain=(path,))
+    from ..load import load_variant
+    original = load_variant(variant_id)
+    sources = frozenset(known_sources())
+    # A bonus the variant does not have is a parameter at 0: give it one.
+    present = {(c.section, c.key) for c, _, _ in clauses}
+    for key in ("trick-points", "last-trick", "majority", "all-tricks"):
+        if ("scoring", key) not in present:
+            clause = _clause_from("scoring", f"{key} 0")
+            clauses.append((clause, spec.source, None))
+    for index, (clause, default, inherited) in enumerate(clauses):
+        for change, line in _alternatives(clause, original):
+            new = _clause_from(clause.section, line)
+            new = ast.Clause(clause.section, new.key, new.values, new.formula,
+                             clause.citations, clause.rulings, clause.explicit_id,
+                             clause.span, clause.key_span)
+            mutated = clauses[:index] + [(new, default, inherited)] + clauses[index + 1:]
+            # The documented total would reject every counter mutant before any case
+            # ran; the corpus, not the checker, must catch it.
+            mutated = [item for item in mutated if rule_id(item[0]) != "scoring.total"]
+            try:
+                variant = read_variant(spec, mutated, sources)
+                check_variant(variant)
+            except SpecError as error:
+                yield Mutant(original.id, rule_id(clause), change, None, error.message)
+                continue
+            yield Mutant(original.id, rule_id(clause), change, variant)
+
+
+def equivalent_mutants(root: Path | None = None) -> dict[tuple[str, str, str], str]:
+    """Mutants declared unobservable, with the reason: (variant, rule, change) -> why."""
+    path = (root or conformance_dir()) / "equivalent-mutants.json"
+    if not path.is_file():
+        return {}
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    return {(e["variant"], e["rule"], e["change"]): e["reason"] for e in entries}
+
+
+@dataclass
+class MutationReport:
+    variant: str
+    cases: int
+    killed: list[Mutant] = field(default_factory=list)
+    survived: list[Mutant] = field(default_factory=list)
+    equivalent: list[tuple[Mutant, str]] = field(default_factory=list)
+    invalid: list[Mutant] = field(default_factory=list)
+
+    @property
+    def score(self) -> float | None:
+        observable = len(self.killed) + len(self.survived)
+        return len(self.killed) / observable if observable else None
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "cases": self.cases, "score": self.score,
+                "killed": len(self.killed), "invalid": len(self.invalid),
+                "equivalent": [{"rule": m.rule, "change": m.change, "reason": why}
+                               for m, why in self.equivalent],
+                "survived": [{"rule": m.rule, "change": m.change} for m in self.survived]}
+
+
+def check_variant_corpus(variant_id: str, cases: list[Case]) -> MutationReport:
+    """Run ``cases`` (those of ``variant_id`` that pass on the real variant) against
+    every mutant of the variant."""
+    from ..load import load_variant
+    own = [case for case in cases if case.variant == variant_id]
+    baseline = run_cases(InProcessEngine(Session({variant_id: load_variant(variant_id)})), own)
+    passing = [result.case for result in baseline.results if result.verdict == PASS]
+    report = MutationReport(variant_id, len(passing))
+    equivalent = equivalent_mutants()
+    for mutant in mutants(variant_id):
+        if mutant.mutant is None:
+            report.invalid.append(mutant)
+            continue
+        run = run_cases(InProcessEngine(Session({variant_id: mutant.mutant})), passing)
+        if any(result.verdict != PASS for result in run.results):
+            report.killed.append(mutant)
+        elif (variant_id, mutant.rule, mutant.change) in equivalent:
+            report.equivalent.append((mutant, equivalent[(variant_id, mutant.rule,
+                                                          mutant.change)]))
+        else:
+            report.survived.append(mutant)
+    return report
+
+
+# -- the ``rookery mutate`` command ----------------------------------------------------------
+
+def add_subcommand(sub) -> None:
+    p = sub.add_parser(
+        "mutate", help="mutation check: does the corpus reject every changed rule?",
+        description="Change each rule clause of a variant's spec in turn and run the "
+        "variant's conformance cases against the mutant: a mutant no case rejects is a rule "
+        "the corpus does not pin down.  Exit code 0 when every observable mutant is killed.")
+    p.add_argument("variants", nargs="*", metavar="VARIANT",
+                   help="variants to mutate (default: every variant with cases)")
+    p.add_argument("--json", metavar="FILE", type=Path, help="write the report as JSON")
+
+
+def cmd_mutate(args) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .cases import load_corpus
+
+    cases, problems = load_corpus()
+    with_cases = sorted({case.variant for case in cases})
+    chosen = args.variants or with_cases
+    reports = [check_variant_corpus(variant, cases) for variant in chosen]
+    table = Table(title="spec mutation check")
+    for column in ("variant", "cases", "mutants", "killed", "survived", "equivalent",
+                   "invalid", "score"):
+        table.add_column(column, justify="left" if column == "variant" else "right")
+    for r in reports:
+        score = "-" if r.score is None else f"{100 * r.score:.0f}%"
+        table.add_row(r.variant, str(r.cases), str(len(r.killed) + len(r.survived)
+                                                     + len(r.equivalent)),
+                      str(len(r.killed)), str(len(r.survived)), str(len(r.equivalent)),
+                      str(len(r.invalid)), score)
+    console = Console(highlight=False, width=max(110, Console().width))
+    console.print(table)
+    for r in reports:
+        for m in r.survived:
+            console.print(f"survived: {r.variant}: {m.rule}: {m.change}")
+    if args.json:
+        args.json.write_text(json.dumps([r.to_json() for r in reports], indent=2) + "\n",
+                             encoding="utf-8")
+    return 0 if all(not r.survived for r in reports) else 1
