@@ -1,0 +1,183 @@
+"""The site's other generated pages (home, DSL reference, sources) and ``mkdocs.yml``.
+
+Hand-written prose lives in ``templates/*.md`` beside this module, with ``{{name}}``
+slots the generator fills, so every generated page can be rebuilt from scratch.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..check import summary
+from ..formula import FUNCTIONS, QUANTITIES
+from ..model import Variant
+from ..vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
+from .comparison import sides
+from .english import capital
+from .sentences import SECTION_TITLES
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+# Hand-written pages another part of the project owns: (file, title in the navigation).
+CONFORMANCE_PAGES = (("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
+
+
+def fill(template: str, **slots: str) -> str:
+    """The template ``templates/<template>`` with each ``{{name}}`` replaced."""
+    text = (TEMPLATES / template).read_text(encoding="utf-8")
+    for name, value in slots.items():
+        text = text.replace("{{" + name + "}}", value)
+    if "{{" in text:
+        missing = text[text.index("{{"):].split("}}")[0] + "}}"
+        raise ValueError(f"template {template}: slot {missing} was not filled")
+    return text
+
+
+def hand_written(docs: Path) -> list[tuple[str, str]]:
+    """The hand-written pages present in ``docs`` (not generated), as (file, title):
+    the conformance pages first, in their fixed order, then any other, by name."""
+    from . import is_generated
+
+    found = []
+    known = dict(CONFORMANCE_PAGES)
+    for name, title in CONFORMANCE_PAGES:
+        if (docs / name).is_file():
+            found.append((name, title))
+    for path in sorted(docs.glob("*.md")):
+        if path.name in known or is_generated(path) or path.name == "index.md":
+            continue
+        found.append((path.name, _first_heading(path) or path.stem))
+    return found
+
+
+def _first_heading(path: Path) -> str | None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return None
+
+
+# -- home --------------------------------------------------------------------------------------
+
+def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
+    rows = ["| Variant | Id | Players | Deck | Game | Extends |", "|---|---|---|--:|--:|---|"]
+    titles = {v.id: v.title for v in variants}
+    for v in variants:
+        s = summary(v)
+        parent = f"[{titles.get(v.extends, v.extends)}](variants/{v.extends}.md)" \
+            if v.extends else ""
+        rows.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
+                    f"{sides(v)} | {s.deck} | {s.target} | {parent} |")
+    links = "".join(f"- [{title}]({name})\n" for name, title in extra)
+    return fill("index.md", variants="\n".join(rows), conformance=links)
+
+
+# -- the DSL reference ------------------------------------------------------------------------
+
+def dsl_page(variants: list[Variant]) -> str:
+    used: dict[str, int] = {}
+    for v in variants:
+        for rule in v.rules:
+            key = f"{rule.section}.{rule.key}"
+            used[key] = used.get(key, 0) + 1
+    out = ["## Sections and clauses", "",
+           f"Each section with every clause it accepts: how its values are written, what "
+           f"it means, and what holds when a spec leaves it out. *Used by* counts the "
+           f"{len(variants)} built-in variants that state the clause.", ""]
+    for section in SECTION_ORDER:
+        title = SECTION_TITLES.get(section, capital(section))
+        out += [f"### `{section}:` {title.lower()} {{#{section}}}", "",
+                "| Clause | Values | Meaning | Default | Used by |", "|---|---|---|---|--:|"]
+        for key, meaning in SECTIONS[section].items():
+            rule_id = f"{section}.{key}"
+            written = f"{key}: {meaning.shape}" if key in FORMULA_KEYS else \
+                f"{key} {meaning.shape}"
+            default = meaning.default if meaning.default.startswith("the ") else \
+                f"`{meaning.default}`" if meaning.default else "*required*"
+            out.append(f"| <a id=\"{rule_id}\"></a>`{key}` | `{_cell(written)}` | "
+                       f"{_cell(capital(meaning.meaning))}. | {_cell(default)} | "
+                       f"{used.get(rule_id, 0)} |")
+        out.append("")
+    out += ["## Formulas", "",
+            "The quantities a scoring formula may read, for the side being scored:", "",
+            "| Quantity | Kind | Meaning |", "|---|---|---|"]
+    out += [f"| `{name}` | {'condition' if kind == 'bool' else 'amount'} | "
+            f"{capital(meaning)}. |" for name, (kind, meaning) in QUANTITIES.items()]
+    out += ["", "`made` may be read only by `bidders` and `defenders`, once `made:` has "
+            "decided it. Functions: " + ", ".join(f"`{name}(A, B, ...)`" for name in FUNCTIONS)
+            + " (the smallest or the largest of two or more amounts).", ""]
+    return fill("dsl.md", reference="\n".join(out))
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+# -- sources ----------------------------------------------------------------------------------
+
+def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
+    out = []
+    for source, what in sources.items():
+        out += [f"## {source} {{#{source}}}", "", f"{capital(what)}.", ""]
+        default = [v for v in variants if v.source == source]
+        if default:
+            out += ["The main source of " + ", ".join(f"[{v.title}](variants/{v.id}.md)"
+                                                      for v in default) + ".", ""]
+        rows = []
+        for v in variants:
+            places: dict[str, int] = {}
+            for rule in v.rules:
+                for citation in rule.citations:
+                    if citation.source == source:
+                        places[citation.where] = places.get(citation.where, 0) + 1
+            if places:
+                count = sum(places.values())
+                wheres = ", ".join(f"“{where}”" for where in places)
+                rows.append(f"| [{v.title}](variants/{v.id}.md) | {count} | {wheres} |")
+        if rows:
+            out += ["| Cited by | Citations | Sections cited |", "|---|--:|---|"] + rows + [""]
+        else:
+            out += ["No variant cites it yet.", ""]
+    return fill("sources.md", sources="\n".join(out))
+
+
+# -- mkdocs.yml -------------------------------------------------------------------------------
+
+def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str, str]],
+                  header: str) -> str:
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    nav = ["nav:", "  - Home: index.md", "  - Variants:"]
+    nav += [f"      - {quoted(v.title)}: variants/{v.id}.md" for v in variants]
+    nav += ["  - Comparison: comparison.md", "  - DSL reference: dsl.md"]
+    if extra:
+        nav.append("  - Conformance:")
+        nav += [f"      - {quoted(title)}: {name}" for name, title in extra]
+    nav.append("  - Sources: sources.md")
+    return "\n".join([
+        header,
+        "site_name: rookery",
+        "site_description: The rules of the Rook card game family as data",
+        f"docs_dir: {docs_dir}",
+        "theme:",
+        "  name: material",
+        "  features:",
+        "    - navigation.sections",
+        "    - navigation.top",
+        "    - toc.follow",
+        "    - search.highlight",
+        "  palette:",
+        "    primary: brown",
+        "    accent: amber",
+        "markdown_extensions:",
+        "  - admonition",
+        "  - attr_list",
+        "  - tables",
+        "  - toc:",
+        "      permalink: true",
+        "  - pymdownx.details",
+        "  - pymdownx.superfences",
+        *nav,
+        "",
+    ])

@@ -1,0 +1,215 @@
+"""The rules page of one variant (``docs/variants/<id>.md``): the figures at a glance, the
+cards, the trump order, then every rule as a sentence with its id, its citations and its
+rulings, in the order rules are told."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..check import summary
+from ..engine.tables import tables_for
+from ..model import Rule, Variant
+from ..vocabulary import SECTION_ORDER
+from .english import capital, listing, number, plural, rank_runs
+from .sentences import SECTION_TITLES, Sentence, all_sentences, counter_groups
+
+
+def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
+                 header: str) -> str:
+    """The Markdown of a variant's page; ``titles`` maps every variant id to its title,
+    ``children`` lists the variants that extend this one."""
+    v = variant
+    out = [header, f"# {v.title}", ""]
+    out += _intro(v, titles, children)
+    out += _glance(v)
+    out += _cards(v)
+    out += _trump_order(v)
+    out += _rules(v, titles)
+    out += _spec_file(v)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _source_link(source: str) -> str:
+    return f"[{source}](../sources.md#{source})"
+
+
+def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]:
+    cited: dict[str, int] = {}
+    for rule in v.rules:
+        for citation in rule.citations:
+            cited[citation.source] = cited.get(citation.source, 0) + 1
+    rulings = sum(len(rule.rulings) for rule in v.rules)
+    lines = [f"The rules of **{v.title}** (variant id `{v.id}`, spec "
+             f"`specs/{Path(v.path).name}`), told from the spec: {plural(len(v.rules), 'rule')}, "
+             f"each with its id and the place in the sources it comes from, and "
+             f"{plural(rulings, 'ruling')} where the spec decides what the sources leave "
+             f"open.", ""]
+    if cited:
+        main = sorted(cited, key=lambda s: (-cited[s], s))
+        lines += ["Sources: " + ", ".join(f"{_source_link(s)} ({plural(cited[s], 'citation')})"
+                                          for s in main) + ".", ""]
+    if v.extends:
+        inherited = sum(1 for rule in v.rules if rule.inherited_from)
+        lines += [f"This variant **extends [{titles.get(v.extends, v.extends)}]"
+                  f"({v.extends}.md)**: it keeps {plural(inherited, 'rule')} of it "
+                  f"(marked *inherited* below) and states "
+                  f"{plural(len(v.rules) - inherited, 'rule')} of its own.", ""]
+    if children:
+        lines += ["Extended by " + listing([f"[{titles[c]}]({c}.md)" for c in children])
+                  + ".", ""]
+    return lines
+
+
+def _glance(v: Variant) -> list[str]:
+    s = summary(v)
+    t = v.table
+    if t.sides == "teams":
+        sides = f"{number(t.teams)} teams of {number(t.players // t.teams)}"
+    elif t.sides == "individual":
+        sides = "each for themselves"
+    else:
+        sides = f"the bid winner calls a partner ({plural(t.calls, 'card')})"
+    rook = {"highest": "highest trump", "lowest": "lowest trump",
+            "caller-chooses": "highest or lowest trump, as the bid winner calls",
+            "above": f"trump just above the {v.trump.rook_above}"}[v.trump.rook]
+    deck = f"{s.deck} cards" + (f" ({number(v.deck.copies)} decks)" if v.deck.copies > 1 else "")
+    bids = f"{s.minimum_bid} to {s.maximum_bid}, in steps of {v.bidding.step}"
+    if v.bidding.opening is not None:
+        bids += f"; the dealer opens at {v.bidding.opening}"
+    rows = [("Players", f"{t.players}, {sides}"), ("Deck", deck),
+            ("Hand", f"{s.hand} cards each"), ("Nest", f"{s.nest} cards" if s.nest else "none"),
+            ("Points in a hand", str(s.points)
+             + (f" (+{v.scoring.all_tricks} for every trick)" if v.scoring.all_tricks else "")),
+            ("Bids", bids),
+            ("The Rook", rook if v.deck.rook else "not in this deck"),
+            ("Game", f"to {s.target} points")]
+    lines = ["## At a glance", "", "| | |", "|---|---|"]
+    lines += [f"| {name} | {value} |" for name, value in rows]
+    return lines + [""]
+
+
+def _cards(v: Variant) -> list[str]:
+    d = v.deck
+    lines = ["## The cards", ""]
+    twice = f" Every card is in the deck {'twice' if d.copies == 2 else plural(d.copies, 'time')}." \
+        if d.copies > 1 else ""
+    lines += [f"{d.size} cards in all. Each color from its lowest card to its highest, the "
+              f"counters in bold:{twice}", "",
+              "| Color | Cards |", "|---|---|"]
+    for index, color in enumerate(d.colors):
+        cards = [c for c in d.cards if c.color == index]
+        codes = " ".join(f"**{c.code}**" if c.points else f"{c.code}" for c in cards)
+        lines.append(f"| {color.name} (`{color.letter}`) | {codes} |")
+    if d.rook:
+        rook = next(c for c in d.cards if c.code == d.rook)
+        lines.append(f"| no color | {'**' + d.rook + '**' if rook.points else d.rook} "
+                     f"(the Rook) |")
+    lines.append("")
+    groups = counter_groups(v)
+    if groups:
+        total_cards = sum(g[2] for g in groups)
+        total = sum(g[1] * g[2] for g in groups)
+        lines += ["| Counter | Points each | In the deck | Points |", "|---|--:|--:|--:|"]
+        lines += [f"| {capital(what)} | {points} | {count} | {points * count} |"
+                  for what, points, count in groups]
+        lines += [f"| **All counters** | | **{total_cards}** | **{total}** |", ""]
+    return lines
+
+
+def _trump_order(v: Variant) -> list[str]:
+    tables = tables_for(v)
+    d = v.deck
+    lines = ["## Trump order", ""]
+    letters = [c for c in v.trump.choices if c in {col.letter for col in d.colors}]
+    if letters:
+        letter = letters[0]
+        color = next(c.name for c in d.colors if c.letter == letter)
+        calls = [(letter, "")]
+        if v.trump.rook == "caller-chooses" and d.rook:
+            calls = [(f"{letter} high", " with the Rook called high"),
+                     (f"{letter} low", " with the Rook called low")]
+        if f"{letter}-low" in v.trump.choices:
+            calls += [(f"{call.replace(letter, letter + '-low', 1)}", f" in a low-card hand{how}")
+                      for call, how in calls]
+        for call, how in calls:
+            ctx = tables.context(call)
+            order = sorted((i for i, key in enumerate(ctx.trump_key) if key >= 0),
+                           key=lambda i: -ctx.trump_key[i])
+            codes = " ".join(f"`{tables.codes[i]}`" for i in order)
+            lines += [f"With {color} as trump{how}, the {len(order)} trumps from highest to "
+                      f"lowest (any other color works the same way):", "", codes, ""]
+        extra = sorted(tables.codes[i] for i in tables.always_trump)
+        own = [c for c in d.cards if c.color is not None]
+        ranks = [r for r in d.ranks if any(c.rank == r for c in own)]
+        always = (f", with {listing([f'`{c}`' for c in extra])}, always trump, placed as the "
+                  f"trump rules below say" if extra else "")
+        lines += [f"The trumps are the cards of the trump color in their usual order{always}. "
+                  f"In every color the cards rank from {_high_to_low(ranks)}, and a card of "
+                  f"another color than the one led never wins a trick unless it is a trump.",
+                  ""]
+    if "none" in v.trump.choices or "none-low" in v.trump.choices:
+        lines += ["With no trump named, no card is trump: every trick goes to the highest "
+                  "card of the color led"
+                  + (f"; the Rook plays as a card of that color, just above its "
+                     f"{v.trump.no_trump_rook[1]}." if v.trump.no_trump_rook and d.rook else ".")
+                  , ""]
+    return lines
+
+
+def _high_to_low(ranks: list[str]) -> str:
+    return f"{ranks[-1]} (highest) down to {ranks[0]}" if ranks else ""
+
+
+def _rules(v: Variant, titles: dict[str, str]) -> list[str]:
+    lines = ["## The rules", "",
+             "Each rule below is written from the spec. Under it: its **rule id** (the anchor "
+             "conformance cases point to) and its **source**, the document and the section "
+             "it comes from. A **Ruling** box marks the spec's own decision where the "
+             "sources are silent or unclear: it is our reading, not the source's.", ""]
+    by_section = all_sentences(v)
+    for section in SECTION_ORDER:
+        told = by_section[section]
+        if not told:
+            continue
+        lines += [f"### {SECTION_TITLES.get(section, capital(section))}", ""]
+        for sentence in told:
+            lines += _sentence(sentence, titles)
+    return lines
+
+
+def _sentence(sentence: Sentence, titles: dict[str, str]) -> list[str]:
+    rule = sentence.rule
+    anchor = sentence.key
+    ref = f"[`{anchor}`](#{anchor})"
+    if rule is None:
+        where = (f"[`{anchor}`](../dsl.md#{anchor}) · the spec states no such rule: this is "
+                 f"the rules language's default")
+    else:
+        where = ref + " · " + _citations(rule)
+        if rule.inherited_from:
+            parent = rule.inherited_from
+            where += (f" · *inherited* from [{titles.get(parent, parent)}]"
+                      f"({parent}.md#{anchor})")
+    lines = [f"- <a id=\"{anchor}\"></a>{sentence.text}<br>",
+             f"    <small>{where}</small>", ""]
+    for ruling in (rule.rulings if rule else ()):
+        lines += ["    !!! note \"Ruling\"", "", f"        {capital(ruling)}.".replace("..", "."),
+                  ""]
+    return lines
+
+
+def _citations(rule: Rule) -> str:
+    if not rule.citations:
+        return "no source cited" + ("; see the ruling" if rule.rulings else "")
+    return "; ".join(f"per {_source_link(c.source)}, “{c.where}”" for c in rule.citations)
+
+
+def _spec_file(v: Variant) -> list[str]:
+    try:
+        text = Path(v.path).read_text(encoding="utf-8").rstrip()
+    except OSError:
+        return []
+    lines = ["## The spec", "",
+             f"??? abstract \"specs/{Path(v.path).name}\"", "", "    ```text"]
+    lines += [f"    {line}".rstrip() for line in text.splitlines()]
+    return lines + ["    ```", ""]
