@@ -159,6 +159,16 @@ def _mutation_command() -> None:
 _mutation_command()
 
 
+def _docs_command() -> None:
+    """``rookery docs``: the documentation site from the specs (:mod:`rookery.docs`)."""
+    from .docs import command as docs
+    _COMMANDS["docs"] = docs.cmd_docs
+    _EXTENSIONS.append(docs.add_subcommand)
+
+
+_docs_command()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
