@@ -146,7 +146,7 @@ class Hand {
   apply(seat, text) {
     const action = parseAction(text);
     if (this.phase === 'done') throw new Rejection('hand-over', 'the hand is over');
-    if (seat !== undefined && seat !== null && seat !== this.toAct) {
+    if (seat !== this.toAct) {
       throw new Rejection('not-your-turn', `it is seat ${this.toAct}'s turn, not seat ${seat}'s`);
     }
     switch (this.phase) {
@@ -389,7 +389,7 @@ class Hand {
       result: this.result,
       game_over: this.gameOver(),
     };
-    if (Number.isInteger(seat) && seat >= 0 && seat < PLAYERS) {
+    if (Number.isInteger(seat)) {
       state.hand = sortCards(this.hands[seat]);
       state.view = this.view(seat);
     }
@@ -445,6 +445,9 @@ function answer(request) {
       return { ok: true };
     case 'apply':
       if (!hand) return { ok: false, error: 'no-deal', message: 'send a deal first' };
+      if (!Number.isInteger(request.seat) || typeof request.action !== 'string') {
+        return { ok: false, error: 'bad-request', message: "apply needs a whole-number 'seat' and an 'action' string" };
+      }
       try {
         return { ok: true, accepted: true, events: hand.apply(request.seat, request.action) };
       } catch (error) {
@@ -455,6 +458,10 @@ function answer(request) {
       }
     case 'state':
       if (!hand) return { ok: false, error: 'no-deal', message: 'send a deal first' };
+      if (request.seat !== undefined && request.seat !== null &&
+          !(Number.isInteger(request.seat) && request.seat >= 0 && request.seat < PLAYERS)) {
+        return { ok: false, error: 'bad-request', message: `there is no seat ${JSON.stringify(request.seat)}` };
+      }
       return { ok: true, state: hand.state(request.seat) };
     case 'quit':
       return { ok: true };
@@ -479,7 +486,7 @@ function main() {
     try {
       response = answer(request);
     } catch (error) {
-      response = { ok: false, error: 'internal-error', message: String(error && error.stack || error) };
+      response = { ok: false, error: 'internal-error', message: String((error && error.stack) || error) };
     }
     process.stdout.write(JSON.stringify(response) + '\n', () => {
       if (request.cmd === 'quit') process.exit(0);
