@@ -1,0 +1,178 @@
+"""The documentation site generated from the specs (``rookery docs``): the committed
+pages are up to date, every rule is told with its id, citations and rulings, and
+``mkdocs build --strict`` succeeds."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rookery
+from rookery import docs
+from rookery.cli import main
+from rookery.docs import english, sentences
+from rookery.docs.variant_page import variant_page
+from rookery.parse import parse_text
+from rookery.vocabulary import SECTIONS
+
+REPO = Path(__file__).resolve().parent.parent
+REPO_DOCS = REPO / "docs"
+REGENERATE = "run `rookery docs` (from a checkout: PYTHONPATH=interpreter python3 -m " \
+             "rookery.cli docs) and commit docs/ and mkdocs.yml"
+
+
+def _site(tmp_path: Path) -> Path:
+    """A docs folder in tmp_path holding the repository's hand-written pages, then the
+    generated ones."""
+    out = tmp_path / "docs"
+    out.mkdir()
+    for page in REPO_DOCS.glob("*.md"):
+        if not docs.is_generated(page):
+            shutil.copy(page, out / page.name)
+    docs.generate(out)
+    return out
+
+
+def test_committed_pages_are_not_stale(tmp_path):
+    out = _site(tmp_path)
+    fresh = docs.render(out)
+    stale = []
+    for path, text in fresh.items():
+        committed = REPO / path.relative_to(tmp_path)
+        if not committed.is_file() or committed.read_text(encoding="utf-8") != text:
+            stale.append(str(committed.relative_to(REPO)))
+    leftover = [str(p.relative_to(REPO)) for p in REPO_DOCS.rglob("*.md")
+                if docs.is_generated(p) and tmp_path / p.relative_to(REPO) not in fresh]
+    assert not stale, f"generated pages out of date: {stale}; {REGENERATE}"
+    assert not leftover, f"generated pages of removed variants: {leftover}; {REGENERATE}"
+
+
+def test_every_variant_has_a_page_in_the_navigation(tmp_path):
+    out = _site(tmp_path)
+    config = (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
+    for name in rookery.builtin_variants():
+        assert (out / "variants" / f"{name}.md").is_file()
+        assert f": variants/{name}.md" in config
+    for page in ("index.md", "comparison.md", "dsl.md", "sources.md"):
+        assert f": {page}" in config
+    assert config.startswith("# " + docs.MARKER)
+
+
+def test_every_rule_is_told_with_its_id_citations_and_rulings(tmp_path):
+    out = _site(tmp_path)
+    for name in rookery.builtin_variants():
+        variant = rookery.load_variant(name)
+        page = (out / "variants" / f"{name}.md").read_text(encoding="utf-8")
+        assert page.startswith("<!-- " + docs.MARKER)
+        for rule in variant.rules:
+            at = page.index(f'<a id="{rule.id}"></a>')
+            told = page[at:].split("\n- <a id=", 1)[0].split("\n### ", 1)[0]
+            for citation in rule.citations:
+                assert f"[{citation.source}](../sources.md#{citation.source}), " \
+                       f"“{citation.where}”" in told, (name, rule.id)
+            for ruling in rule.rulings:
+                assert '!!! note "Ruling"' in told and ruling[1:] in told, (name, rule.id)
+            if rule.inherited_from:
+                assert "*inherited* from [" in told and f"({rule.inherited_from}.md#" in told
+
+
+def test_sentences_come_from_the_model_not_the_clause_text():
+    child = rookery.load_text('variant t2 "Tournament to 90"\nextends tournament\n\n'
+                              'bidding:\n  minimum 90    ruling "a test"\n', "t2.rook")
+    told = {s.key: s for s in sentences.sentences(child, "bidding")}
+    assert told["bidding.minimum"].text == "The lowest bid is 90."
+    assert told["bidding.minimum"].rule.inherited_from is None
+    assert told["bidding.maximum"].text == "The highest bid is 120."
+    assert told["bidding.maximum"].rule.inherited_from == "tournament"
+    page = variant_page(child, {"tournament": "Tournament Rook"}, [], "")
+    assert "**extends [Tournament Rook](tournament.md)**" in page
+    assert "| Bids | 90 to 120, in steps of 5 |" in page
+
+
+def test_defaults_are_told_as_defaults():
+    variant = rookery.load_variant("tournament")
+    told = {s.key: s for s in sentences.sentences(variant, "passing")}
+    assert told["passing.cards"].rule is None
+    assert told["passing.cards"].text == "Players do not pass cards to one another."
+
+
+def test_every_clause_of_the_language_has_an_english_writer():
+    missing = [f"{section}.{key}" for section, keys in SECTIONS.items() for key in keys
+               if (section, key) not in sentences.WRITERS]
+    assert not missing, f"add a writer in rookery/docs/sentences.py for {missing}"
+
+
+def _formula(text: str):
+    return parse_text(f"variant f\nscoring:\n  bidders: {text}\n", "<t>").sections[0] \
+        .clauses[0].formula
+
+
+@pytest.mark.parametrize("text, said", [
+    ("if made then taken else -bid",
+     "scores the points it took if the bid was made, and otherwise loses the bid"),
+    ("max(0, taken - bid)", "scores the larger of 0 and the points it took minus the bid"),
+    ("0", "scores nothing"),
+    ("if tricks >= 5 then 2 * bid else 0",
+     "scores 2 times the bid if the number of tricks it took is at least 5, and otherwise "
+     "scores nothing"),
+])
+def test_formulas_are_read_aloud(text, said):
+    assert english.score_phrase(_formula(text)) == said
+
+
+def test_rank_runs_fold_consecutive_numbers():
+    assert english.rank_runs(("5", "6", "7", "8", "14", "1")) == "5 to 8, 14, 1"
+    assert english.rank_runs(tuple(str(n) for n in range(2, 11)) + ("J", "Q", "K", "A")) \
+        == "2 to 10, J, Q, K, A"
+    assert english.out_of_order(("5", "13", "14", "1")) == [("1", "14")]
+
+
+def test_the_dsl_example_is_a_valid_spec(tmp_path):
+    page = docs.site.dsl_page([rookery.load_variant("tournament")])
+    example = re.search(r"```rook\n(.*?)```", page, re.S).group(1)
+    variant = rookery.load_text(example, "little-rook.rook")
+    assert variant.deck.size == 40 and variant.scoring.total == 100
+    for section, keys in SECTIONS.items():
+        for key in keys:
+            assert f'<a id="{section}.{key}"></a>`{key}`' in page
+
+
+def test_generate_removes_pages_of_removed_variants_only(tmp_path):
+    out = _site(tmp_path)
+    gone = out / "variants" / "gone.md"
+    gone.write_text(docs.page_header("specs/gone.rook") + "# Gone\n", encoding="utf-8")
+    mine = out / "notes.md"
+    mine.write_text("# Notes\n", encoding="utf-8")
+    _, removed = docs.generate(out)
+    assert removed == [gone] and not gone.exists() and mine.exists()
+    assert '"Notes": notes.md' in (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_docs_command(tmp_path, capsys):
+    assert main(["docs", "--out", str(tmp_path / "site")]) == 0
+    assert (tmp_path / "site" / "variants" / "tournament.md").is_file()
+    assert (tmp_path / "mkdocs.yml").read_text(encoding="utf-8").count("docs_dir: site") == 1
+    assert "wrote" in capsys.readouterr().out
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    assert main(["docs", "--out", str(afile)]) == 2
+    assert "not a folder" in capsys.readouterr().err
+
+
+def test_mkdocs_build_strict(tmp_path):
+    out = _site(tmp_path)
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+                          "-f", str(tmp_path / "mkdocs.yml"), "-d", str(tmp_path / "site")],
+                         capture_output=True, text=True,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 0, run.stderr[-3000:]
+    html = (tmp_path / "site" / "variants" / "tournament" / "index.html").read_text()
+    assert 'id="play.anytime"' in html and "admonition note" in html
+    assert (tmp_path / "site" / "dsl" / "index.html").is_file()
+    assert out.is_dir()
