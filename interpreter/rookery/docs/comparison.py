@@ -161,19 +161,14 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
 ]
 
 
-def _evidence(v: Variant, rule_id: str) -> str:
-    try:
-        rule = v.rule(rule_id)
-    except KeyError:
-        return "default"
-    if rule.citations:
-        cites = "; ".join(f"{c.source}, “{c.where}”" for c in rule.citations)
-        return cites + (", with a ruling" if rule.rulings else "")
-    return "a ruling" if rule.rulings else "no source cited"
+def _short(v: Variant, anchor: str) -> str:
+    return f"[{v.id}](variants/{v.id}.md#{anchor})"
 
 
 def disagreements(variants: list[Variant]) -> list[str]:
-    """For each topic on which the variants differ: every reading and who takes it."""
+    """For each topic on which the variants differ, a table: every reading, the places
+    in the sources cited for it, and the variants that state it (variants that only
+    inherit the rule are counted, not listed)."""
     lines = ["## Where the readings differ", ""]
     for rule_id, topic, read in TOPICS:
         readings: dict[str, list[Variant]] = {}
@@ -183,9 +178,33 @@ def disagreements(variants: list[Variant]) -> list[str]:
                 readings.setdefault(reading, []).append(v)
         if len(readings) < 2:
             continue
-        parts = []
+        lines += [f"### {topic}", "", f"Rule `{rule_id}`.", "",
+                  "| Reading | Cited from | Stated by |", "|---|---|---|"]
         for reading, group in readings.items():
-            who = listing([f"{_link(v, rule_id)} ({_evidence(v, rule_id)})" for v in group])
-            parts.append(f"    - {capital(reading)}: {who}.")
-        lines += [f"- **{topic}** (`{rule_id}`):", ""] + parts + [""]
+            cited: list[str] = []
+            stating: list[str] = []
+            inheriting = rulings = 0
+            for v in group:
+                try:
+                    rule = v.rule(rule_id)
+                except KeyError:
+                    stating.append(_short(v, rule_id) + " (default)")
+                    continue
+                if rule.inherited_from:
+                    inheriting += 1
+                    continue
+                stating.append(_short(v, rule_id))
+                rulings += bool(rule.rulings)
+                for c in rule.citations:
+                    where = f"[{c.source}](sources.md#{c.source}) “{c.where}”"
+                    if where not in cited:
+                        cited.append(where)
+            if rulings:
+                cited.append(f"{'a ruling' if rulings == 1 else str(rulings) + ' rulings'}")
+            who = ", ".join(stating)
+            if inheriting:
+                who += f" (and {inheriting} variant{'s' if inheriting > 1 else ''} "\
+                       f"extending them)" if stating else f"{inheriting} variants, inherited"
+            lines.append(f"| {capital(reading)} | {'; '.join(cited) or '—'} | {who} |")
+        lines.append("")
     return lines

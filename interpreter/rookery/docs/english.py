@@ -101,7 +101,7 @@ def side_words(variant: Variant) -> tuple[str, str]:
         return ("team", "the other team" if table.teams == 2 else "each other team")
     if table.sides == "individual":
         return ("player", "every other player")
-    return ("side", "the defenders")
+    return ("side", "the other side")
 
 
 # -- formulas read aloud ---------------------------------------------------------------------

@@ -66,9 +66,10 @@ def writes(section: str, key: str):
 
 
 def sentences(variant: Variant, section: str) -> list[Sentence]:
-    """The sentences of one section: the spec's rules in order, then the defaults worth
-    telling."""
-    told: list[Sentence] = []
+    """The sentences of one section, in the order the vocabulary lists its keys (the
+    order a player tells them): the spec's rules, and the defaults worth telling."""
+    keys = list(SECTIONS.get(section, {}))
+    told: list[tuple[int, Sentence]] = []
     present = set()
     for rule in variant.rules:
         if rule.section != section:
@@ -76,14 +77,15 @@ def sentences(variant: Variant, section: str) -> list[Sentence]:
         present.add(rule.key)
         writer = WRITERS.get((section, rule.key), _fallback)
         text = writer(variant, rule) or _fallback(variant, rule)
-        told.append(Sentence(rule.id, text, rule))
-    for key in SECTIONS[section]:
+        told.append((keys.index(rule.key) if rule.key in keys else len(keys),
+                     Sentence(rule.id, text, rule)))
+    for index, key in enumerate(keys):
         if key in present or (section, key) not in TOLD_WHEN_ABSENT:
             continue
         text = WRITERS[(section, key)](variant, None)
         if text:
-            told.append(Sentence(f"{section}.{key}", text, None))
-    return told
+            told.append((index, Sentence(f"{section}.{key}", text, None)))
+    return [sentence for _, sentence in sorted(told, key=lambda item: item[0])]
 
 
 def all_sentences(variant: Variant) -> dict[str, list[Sentence]]:
@@ -214,7 +216,8 @@ def _rook(v: Variant, rule: Rule | None) -> str:
     many = d.copies > 1
     if d.rook == "ROOK":
         card = (f"{number(d.copies)} Rook Bird cards" if many else "the Rook Bird card")
-        return f"The deck includes {card} (`ROOK`), which belongs to no color."
+        return (f"The deck includes {card} (`ROOK`), which "
+                f"{'belong' if many else 'belongs'} to no color.")
     card = f"{number(d.copies)} cards" if many else "one card"
     return (f"The deck includes {card} written `{d.rook}` that play the part of the Rook "
             f"Bird: it belongs to no color." if many else
@@ -483,11 +486,11 @@ def _rook_place(v: Variant, rule: Rule | None) -> str:
     if v.deck.rook is None:
         return "The deck has no Rook, so where it would rank does not matter."
     if t.rook == "highest":
-        return ("The Rook is the highest trump: it counts as a card of the trump color and "
-                "beats every other card.")
+        return ("The Rook is a trump: it counts as a card of the trump color and ranks "
+                "above its highest card.")
     if t.rook == "lowest":
-        return ("The Rook is the lowest trump: it counts as a card of the trump color and "
-                "ranks below its lowest card.")
+        return ("The Rook is a trump: it counts as a card of the trump color and ranks "
+                "below its lowest card.")
     if t.rook == "above":
         return (f"The Rook is a trump ranking just above the {t.rook_above} of the trump "
                 f"color.")

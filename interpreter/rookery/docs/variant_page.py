@@ -139,8 +139,9 @@ def _trump_order(v: Variant) -> list[str]:
             lines += [f"With {color} as trump{how}, the {len(order)} trumps from highest to "
                       f"lowest (any other color works the same way):", "", codes, ""]
         extra = sorted(tables.codes[i] for i in tables.always_trump)
-        own = [c for c in d.cards if c.color is not None]
-        ranks = [r for r in d.ranks if any(c.rank == r for c in own)]
+        ranks = [r for r in d.ranks
+                 if sum(1 for c in d.cards if c.rank == r and c.color is not None)
+                 == len(d.colors)]
         always = (f", with {listing([f'`{c}`' for c in extra])}, always trump, placed as the "
                   f"trump rules below say" if extra else "")
         lines += [f"The trumps are the cards of the trump color in their usual order{always}. "
@@ -150,10 +151,15 @@ def _trump_order(v: Variant) -> list[str]:
     if "none" in v.trump.choices or "none-low" in v.trump.choices:
         lines += ["With no trump named, no card is trump: every trick goes to the highest "
                   "card of the color led"
-                  + (f"; the Rook plays as a card of that color, just above its "
+                  + (f"; the Rook plays as a {_color(v, v.trump.no_trump_rook[0])} card, just "
+                     f"above the {_color(v, v.trump.no_trump_rook[0])} "
                      f"{v.trump.no_trump_rook[1]}." if v.trump.no_trump_rook and d.rook else ".")
                   , ""]
     return lines
+
+
+def _color(v: Variant, letter: str) -> str:
+    return next((c.name for c in v.deck.colors if c.letter == letter), letter)
 
 
 def _high_to_low(ranks: list[str]) -> str:
