@@ -39,7 +39,8 @@ def build_deal(variant, dealer, hands, nest=None, scores=None, number=0) -> rook
     rest.subtract(Counter(c for cards in chosen.values() for c in cards))
     if nest is not None:
         rest.subtract(Counter(_codes(nest)))
-    assert all(v >= 0 for v in rest.values()), f"a card is dealt twice: {+rest - rest}"
+    twice = sorted(code for code, left in rest.items() if left < 0)
+    assert not twice, f"dealt more often than the deck holds them: {twice}"
     pool = [code for code in dict.fromkeys(t.codes[c] for c in t.deck)
             for _ in range(rest[code])]
     full = []
