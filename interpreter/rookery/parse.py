@@ -3,7 +3,8 @@
 lark (LALR, positions propagated) reads the text with ``grammar/rook.lark``; a small
 walker turns lark's tree into our immutable AST.  Every lark exception is caught here
 and re-raised as a :class:`~rookery.errors.SpecError` that names the file, line and
-column, the offending text, what was expected in plain words, and a hint.
+column, the offending text, what was expected in plain words, and a hint (worded by
+:mod:`rookery.syntax_errors`).
 """
 
 from __future__ import annotations
@@ -17,40 +18,7 @@ from lark import Token, Tree
 from . import ast
 from .errors import Span, SpecError
 from .resources import grammar_path
-
-# Plain words for the grammar's terminals, used in "expected ..." messages.
-_TERMINAL_WORDS = {
-    "NAME": "a name",
-    "NUMBER": "a number",
-    "STRING": 'a quoted string ("...")',
-    "SECTION": "a section header such as 'deck:'",
-    "VARIANT": "'variant'",
-    "EXTENDS": "'extends'",
-    "SOURCE": "'source'",
-    "PER": "'per'",
-    "RULING": "'ruling'",
-    "AS": "'as'",
-    "IF": "'if'",
-    "THEN": "'then'",
-    "ELSE": "'else'",
-    "AND": "'and'",
-    "OR": "'or'",
-    "NOT": "'not'",
-    "RANGE": "'..'",
-    "COMPARE": "a comparison (>=, <=, ==, !=, >, <)",
-    "EQUALS": "'='",
-    "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*'",
-    "COLON": "':'",
-    "COMMA": "','",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "_NL": "the end of the line",
-    "$END": "the end of the file",
-}
-
-_GENERIC_HINT = ("a spec is 'variant NAME \"Title\"', then sections such as 'deck:' on their own "
-                 "line, each followed by clauses 'key value, value' (one a line)")
+from .syntax_errors import check_nesting, syntax_error
 
 
 @cache
@@ -61,12 +29,14 @@ def _parser() -> lark.Lark:
 
 def parse_text(text: str, path: str = "<spec>") -> ast.SpecFile:
     """Parse the text of one spec file."""
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors write
     if not text.endswith("\n"):
         text += "\n"
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as error:
-        raise _syntax_error(error, text, path) from None
+        raise syntax_error(error, text, path) from None
+    check_nesting(tree, text, path)
     return _Walker(path, text).spec(tree)
 
 
@@ -85,81 +55,9 @@ def parse_file(path: str | Path) -> ast.SpecFile:
     return parse_text(text, str(path))
 
 
-# -- errors ------------------------------------------------------------------------------
-
 def _line_text(text: str, line: int) -> str:
     lines = text.splitlines()
     return lines[line - 1].strip() if 0 < line <= len(lines) else ""
-
-
-def _expected_words(names) -> str:
-    words = sorted({_TERMINAL_WORDS.get(n, n) for n in names if not n.startswith("__")})
-    if len(words) > 6:
-        words = words[:6] + ["..."]
-    return ", ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _syntax_error(error: lark.exceptions.UnexpectedInput, text: str, path: str) -> SpecError:
-    line = getattr(error, "line", 0) or 0
-    column = getattr(error, "column", 0) or 0
-    if isinstance(error, lark.exceptions.UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
-        span = Span(path, line, column, char)
-        if char == '"':
-            return SpecError("unterminated string", span, expected='a closing \'"\' on the same line',
-                             hint="a quoted string cannot run over the end of a line",
-                             code="syntax-error")
-        if char in "{}[];":
-            return SpecError(f"unexpected character {char!r}", span,
-                             expected=_expected_words(error.allowed or ()),
-                             hint="sections are a name and a colon alone on a line ('deck:'), "
-                                  "clauses one a line; no braces, brackets or semicolons",
-                             code="syntax-error")
-        if char == ".":
-            return SpecError("unexpected '.'", span, expected=_expected_words(error.allowed or ()),
-                             hint="numbers are whole numbers; write a range as 5..14 and the "
-                                  "Rook between 10 and 11 as 'rook above 10'",
-                             code="syntax-error")
-        return SpecError(f"unexpected character {char!r}", span,
-                         expected=_expected_words(error.allowed or ()),
-                         hint=_GENERIC_HINT, code="syntax-error")
-    token = getattr(error, "token", None)
-    expected = getattr(error, "expected", None) or getattr(error, "accepts", None) or ()
-    if token is None or token.type == "$END":
-        return SpecError("the file ends too early", Span(path, line or 1, column or 1, ""),
-                         expected=_expected_words(expected), hint=_GENERIC_HINT,
-                         code="syntax-error")
-    shown = "end of line" if token.type == "_NL" else str(token)
-    span = Span(path, token.line, token.column, shown)
-    hint = _hint_for(token, expected, text)
-    return SpecError(f"unexpected {_TERMINAL_WORDS.get(token.type, token.type).strip(chr(39))}"
-                     if token.type in ("_NL", "$END") else f"unexpected {str(token)!r}",
-                     span, expected=_expected_words(expected), hint=hint, code="syntax-error")
-
-
-def _hint_for(token: Token, expected, text: str) -> str:
-    expected = set(expected)
-    line = _line_text(text, token.line)
-    if token.type == "SECTION" and "VARIANT" in expected:
-        return "a spec starts with its header line: variant NAME \"Title\""
-    if "VARIANT" in expected:
-        return "a spec starts with its header line: variant NAME \"Title\""
-    if token.type == "_NL" and "STRING" in expected:
-        return "'per' and 'ruling' take a quoted string: per wikipedia-rook \"Scoring\""
-    if token.type == "_NL" and ("NAME" in expected or "NUMBER" in expected):
-        return f"the line '{line}' stops where a value or formula should follow"
-    if token.type in ("NAME", "NUMBER") and "_NL" in expected and "COMMA" in expected:
-        return "separate values with commas, or put the next clause on its own line"
-    if token.type == "NAME" and "SECTION" in expected | {"SECTION"} and line.endswith(":") is False \
-            and line.split()[0:1] == [str(token)]:
-        return "clauses belong in a section: start one with a header such as 'deck:'"
-    if token.type == "COLON":
-        return "a section header is a name and a colon alone on its line; " \
-               "a formula clause is 'key: formula'"
-    if token.type == "EQUALS":
-        return "pairs are written without spaces around '=' only between two values, e.g. ROOK=20;" \
-               " formulas use '==' for equality"
-    return _GENERIC_HINT
 
 
 # -- tree walking --------------------------------------------------------------------------
