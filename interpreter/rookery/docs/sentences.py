@@ -22,7 +22,7 @@ from .english import (amount, capital, card_name, card_with_code, color_names, c
 
 SECTION_TITLES = {
     "table": "Players and sides",
-    "deck": "The cards",
+    "deck": "The deck",
     "deal": "The deal",
     "bidding": "Bidding",
     "nest": "The nest",

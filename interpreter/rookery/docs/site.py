@@ -57,19 +57,44 @@ def _first_heading(path: Path) -> str | None:
     return None
 
 
+def families(variants: list[Variant]) -> list[tuple[Variant, list[Variant]]]:
+    """Variants grouped by the variant at the root of their ``extends`` chain: (root,
+    the root then its descendants by id), roots by title."""
+    by_id = {v.id: v for v in variants}
+
+    def root(v: Variant) -> Variant:
+        seen = set()
+        while v.extends in by_id and v.id not in seen:
+            seen.add(v.id)
+            v = by_id[v.extends]
+        return v
+
+    groups: dict[str, list[Variant]] = {}
+    for v in variants:
+        groups.setdefault(root(v).id, []).append(v)
+    ordered = sorted(groups, key=lambda rid: by_id[rid].title.lower())
+    return [(by_id[rid], sorted(groups[rid], key=lambda v: (v.id != rid, v.id)))
+            for rid in ordered]
+
+
 # -- home --------------------------------------------------------------------------------------
 
 def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
-    rows = ["| Variant | Id | Players | Deck | Game | Extends |", "|---|---|---|--:|--:|---|"]
     titles = {v.id: v.title for v in variants}
-    for v in variants:
-        s = summary(v)
-        parent = f"[{titles.get(v.extends, v.extends)}](variants/{v.extends}.md)" \
-            if v.extends else ""
-        rows.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
-                    f"{sides(v)} | {s.deck} | {s.target} | {parent} |")
+    out = [f"{len(variants)} variants, in families: each family starts from a variant that "
+           f"stands alone, followed by the variants that extend it (directly or not).", ""]
+    for root, members in families(variants):
+        out += [f"### {root.title}", "",
+                "| Variant | Id | Players | Deck | Game | Extends |", "|---|---|---|--:|--:|---|"]
+        for v in members:
+            s = summary(v)
+            parent = f"[{titles.get(v.extends, v.extends)}](variants/{v.extends}.md)" \
+                if v.extends else "—"
+            out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
+                       f"{sides(v)} | {s.deck} | {s.target} | {parent} |")
+        out.append("")
     links = "".join(f"- [{title}]({name})\n" for name, title in extra)
-    return fill("index.md", variants="\n".join(rows), conformance=links)
+    return fill("index.md", variants="\n".join(out).rstrip(), conformance=links)
 
 
 # -- the DSL reference ------------------------------------------------------------------------
@@ -149,7 +174,12 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
     nav = ["nav:", "  - Home: index.md", "  - Variants:"]
-    nav += [f"      - {quoted(v.title)}: variants/{v.id}.md" for v in variants]
+    for root, members in families(variants):
+        if len(members) == 1:
+            nav.append(f"      - {quoted(root.title)}: variants/{root.id}.md")
+            continue
+        nav.append(f"      - {quoted(root.title + ' and its variants')}:")
+        nav += [f"          - {quoted(v.title)}: variants/{v.id}.md" for v in members]
     nav += ["  - Comparison: comparison.md", "  - DSL reference: dsl.md"]
     if extra:
         nav.append("  - Conformance:")
