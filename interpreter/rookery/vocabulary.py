@@ -174,11 +174,24 @@ def check_known(clause: ast.Clause) -> None:
                         code="unknown-section")
     if clause.key not in keys:
         close = difflib.get_close_matches(clause.key, list(keys), n=1)
+        elsewhere = [name for name, other in SECTIONS.items() if clause.key in other]
+        if clause.key in SECTIONS and not clause.values:
+            hint = f"a section header ends with a colon: '{clause.key}:'"
+        elif clause.key in SECTIONS:
+            hint = f"a section header stands alone on its line: '{clause.key}:'"
+        elif elsewhere:
+            hint = f"'{clause.key}' belongs in section {elsewhere[0]}:"
+        else:
+            hint = f"did you mean '{close[0]}'?" if close else \
+                f"see the DSL reference for what {clause.section}: accepts"
         raise SpecError(f"unknown clause '{clause.key}' in section {clause.section}:",
-                        clause.key_span, expected="one of " + ", ".join(keys),
-                        hint=f"did you mean '{close[0]}'?" if close else
-                        f"see the DSL reference for what {clause.section}: accepts",
+                        clause.key_span, expected="one of " + ", ".join(keys), hint=hint,
                         code="unknown-clause")
+    if clause.formula is None and not clause.values:
+        raise SpecError(f"'{clause.key}' needs a value", clause.key_span,
+                        expected=f"{clause.key} {keys[clause.key].shape}",
+                        hint=f"write the value after the key on the same line: "
+                             f"{clause.key} {keys[clause.key].shape}", code="missing-value")
     if clause.key in FORMULA_KEYS and clause.formula is None:
         raise SpecError(f"'{clause.key}' takes a formula", clause.key_span,
                         expected=f"{clause.key}: FORMULA",
@@ -283,6 +296,11 @@ def _labels(clause: ast.Clause) -> list[tuple[str, Span]]:
                 raise SpecError(f"bad rank range '{value}'", value.span,
                                 expected="LOW..HIGH with whole numbers, low first",
                                 hint="for example 5..14", code="bad-range")
+            if high.value - low.value >= 100:
+                raise SpecError(f"the rank range '{value}' holds more than 100 ranks",
+                                value.span, expected="a range of at most 100 ranks",
+                                hint="a color of Rook cards holds 14 ranks or so: 1..14",
+                                code="bad-range")
             labels += [(str(n), value.span) for n in range(low.value, high.value + 1)]
         elif value.kind == "phrase" and len(value.atoms) == 1:
             labels.append((str(value.atoms[0].value), value.span))
@@ -324,7 +342,8 @@ def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None,
     where = spec.span
 
     def section(name: str) -> _Clauses:
-        return _Clauses(name, by_section[name], where)
+        header = next((s.span for s in spec.sections if s.name == name), where)
+        return _Clauses(name, by_section[name], header)
 
     table = _read_table(section("table"))
     scoring_clauses = section("scoring")
