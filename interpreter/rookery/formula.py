@@ -13,7 +13,7 @@ import operator
 from collections.abc import Callable, Mapping
 
 from . import ast
-from .errors import SpecError
+from .errors import Span, SpecError
 
 # Quantities a scoring formula may read, with their type and meaning.
 QUANTITIES: dict[str, tuple[str, str]] = {
@@ -41,10 +41,15 @@ def compile_formula(expr: ast.Expr, want: str, allowed: set[str] | None = None) 
     kind, fn = _compile(expr, allowed)
     if kind != want:
         raise SpecError(f"this formula gives a {_word(kind)}, but a {_word(want)} is needed",
-                        expr.span, expected=f"a formula giving a {_word(want)}",
+                        _where(expr), expected=f"a formula giving a {_word(want)}",
                         hint="conditions use comparisons (taken >= bid); amounts use numbers "
                              "and quantities (taken, bid, ...)", code="formula-type")
     return fn
+
+
+def _where(expr: ast.Expr) -> Span:
+    """The span of ``expr`` showing the formula text it stands for."""
+    return Span(expr.span.file, expr.span.line, expr.span.column, render(expr))
 
 
 def _word(kind: str) -> str:
@@ -57,6 +62,11 @@ def _compile(expr: ast.Expr, allowed: set[str]) -> tuple[str, Compiled]:
         return "number", lambda env: value
     if isinstance(expr, ast.Var):
         name = expr.name
+        if name in QUANTITIES and name not in allowed:
+            raise SpecError(f"'{name}' cannot be read in this formula", expr.span,
+                            expected="one of " + ", ".join(sorted(allowed)),
+                            hint=f"'{name}' is worked out by this formula itself; compare "
+                                 "amounts instead (taken >= bid)", code="unknown-quantity")
         if name not in allowed:
             close = difflib.get_close_matches(name, sorted(allowed), n=1)
             raise SpecError(f"unknown quantity '{name}' in formula",
@@ -98,7 +108,7 @@ def _compile(expr: ast.Expr, allowed: set[str]) -> tuple[str, Compiled]:
         tk, then = _compile(expr.then, allowed)
         ek, otherwise = _compile(expr.otherwise, allowed)
         if tk != ek:
-            raise SpecError("the two branches of 'if' give different kinds of value", expr.span,
+            raise SpecError("the two branches of 'if' give different kinds of value", _where(expr),
                             expected=f"both branches giving a {_word(tk)}",
                             hint="write both branches as amounts, or both as conditions",
                             code="formula-type")
@@ -125,7 +135,7 @@ def _compile(expr: ast.Expr, allowed: set[str]) -> tuple[str, Compiled]:
 def _need(kind: str, want: str, expr: ast.Expr) -> None:
     if kind != want:
         raise SpecError(f"a {_word(want)} is needed here, but this gives a {_word(kind)}",
-                        expr.span, expected=f"a {_word(want)}",
+                        _where(expr), expected=f"a {_word(want)}",
                         hint="compare amounts to get a condition (taken >= bid); "
                              "use 'if ... then ... else ...' to turn a condition into an amount",
                         code="formula-type")
