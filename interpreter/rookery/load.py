@@ -8,6 +8,7 @@ costs nothing.
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import cache
 from pathlib import Path
@@ -72,10 +73,13 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
         try:
             parent_path = find_spec(spec.extends, near=path.parent).resolve()
         except UsageError:
+            nearby = sorted({p.stem for p in path.parent.glob("*.rook")} | set(builtin_variants()))
+            close = difflib.get_close_matches(spec.extends, nearby, n=1)
             raise SpecError(f"'{spec.variant}' extends unknown variant '{spec.extends}'",
                             spec.extends_span, expected="the id of a variant in specs/ or "
-                            "beside this file", hint="run 'rookery list' for the built-in "
-                            "variants", code="unknown-parent") from None
+                            "beside this file", hint=f"did you mean '{close[0]}'?" if close else
+                            "run 'rookery list' for the built-in variants",
+                            code="unknown-parent") from None
         if parent_path in chain:
             names = " -> ".join(p.stem for p in chain + (parent_path,))
             raise SpecError(f"variants extend each other in a circle: {names}",
