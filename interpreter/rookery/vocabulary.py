@@ -369,14 +369,16 @@ def _rule(clause: ast.Clause, default: str | None, inherited: str | None,
     citations = []
     for citation in clause.citations:
         source = citation.source or default
+        cited = " ".join(filter(None, ("per", citation.source, f'"{citation.where}"')))
+        where = Span(citation.span.file, citation.span.line, citation.span.column, cited)
         if source is None:
             raise SpecError("this citation names no source and the spec has no default",
-                            citation.span, expected='per SOURCE "where"',
+                            where, expected='per SOURCE "where"',
                             hint="name the source (per wikipedia-rook \"Scoring\") or add "
                                  "'source NAME' under the variant line", code="no-source")
         if known_sources and source not in known_sources:
             close = difflib.get_close_matches(source, sorted(known_sources), n=1)
-            raise SpecError(f"unknown source '{source}'", citation.span,
+            raise SpecError(f"unknown source '{source}'", where,
                             expected="one of " + ", ".join(sorted(known_sources)),
                             hint=f"did you mean '{close[0]}'?" if close else
                             "sources are the documents listed in the project's sources",
