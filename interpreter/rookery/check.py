@@ -124,12 +124,15 @@ def _check_bids(v: Variant) -> None:
                         expected=f"a maximum of at most {available}",
                         hint="a bid above the points available can never be made",
                         code="bid-unreachable")
-    if b.minimum % b.step or top % b.step:
-        raise SpecError(f"bids go in steps of {b.step}, but the minimum {b.minimum} or the "
-                        f"maximum {top} is not a multiple of it", _span(v, "bidding.step",
-                                                                          "bidding.minimum"),
-                        expected=f"multiples of {b.step}", hint="check minimum, maximum and step",
-                        code="bid-unreachable")
+    for name, amount in (("minimum", b.minimum), ("maximum", top)):
+        if amount % b.step:
+            below = amount - amount % b.step
+            raise SpecError(f"the {name} bid {amount} is not a multiple of the step {b.step}",
+                            _span(v, f"bidding.{name}", "bidding.step"),
+                            expected=f"a multiple of {b.step}, such as {below} or "
+                                     f"{below + b.step}",
+                            hint=f"bids go up in steps of {b.step}; change the {name} or the step",
+                            code="bid-unreachable")
     if b.opening is not None and not (b.opening <= top and b.opening % b.step == 0):
         raise SpecError(f"the opening bid {b.opening} is not a legal bid",
                         _span(v, "bidding.opening"), expected=f"a multiple of {b.step} up to {top}",
