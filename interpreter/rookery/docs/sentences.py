@@ -251,8 +251,8 @@ def _remove(v: Variant, rule: Rule | None) -> str | None:
 
 @writes("deal", "hand")
 def _hand(v: Variant, rule: Rule | None) -> str:
-    return (f"The dealer deals {plural(v.deal.hand, 'card')} to each player, one at a time, "
-            f"starting with the player on the left.")
+    return (f"Each player gets {plural(v.deal.hand, 'card')}, dealt singly round the table "
+            f"from the dealer's left.")
 
 
 @writes("deal", "nest")
@@ -270,8 +270,8 @@ def _nest_deal(v: Variant, rule: Rule | None) -> str | None:
     if n == 0:
         return "There is no nest to deal." if rule else None
     if v.deal.nest_deal == "rounds":
-        return (f"The nest is built during the deal: after each of the first "
-                f"{plural(n, 'round')} one card goes to the nest.")
+        return (f"The nest is built during the deal, one card per round for the first "
+                f"{plural(n, 'round')}.")
     if v.deal.nest_deal == "first":
         return f"The first {plural(n, 'card')} dealt form the nest." if n > 1 else \
             "The first card dealt is the nest."
@@ -316,7 +316,7 @@ def _step(v: Variant, rule: Rule | None) -> str:
 @writes("bidding", "raise")
 def _raise(v: Variant, rule: Rule | None) -> str:
     if v.bidding.jumps:
-        return (f"Each bid must be higher than the one before; it may jump by more than "
+        return (f"Every bid must beat the one before it, and may jump by more than "
                 f"{v.bidding.step} at once.")
     return f"Each bid is exactly {v.bidding.step} more than the one before."
 
@@ -374,8 +374,8 @@ def _nest_points(v: Variant, rule: Rule | None) -> str | None:
     team, _ = side_words(v)
     where = v.nest.points
     if where == "last-trick":
-        return (f"Counters in the nest at the end of the hand score for the {team} that "
-                f"takes the last trick.")
+        return (f"Counters in the nest at the end of the hand go to the {team} that wins "
+                f"the final trick.")
     if where == "bidder":
         return f"Counters in the nest at the end of the hand score for the bid winner's {team}."
     return "The cards in the nest score for nobody."
@@ -423,8 +423,8 @@ def _bidder_sees(v: Variant, rule: Rule | None) -> str | None:
     if v.passing.cards == 0:
         return "No cards are passed, so there is nothing to look at." if rule else None
     if v.passing.bidder_sees == "after-trump":
-        return ("The bid winner may not look at the cards passed to them until after "
-                "naming trump.")
+        return ("The cards passed to the bid winner stay face down until the bid winner has "
+                "named trump.")
     return "Everyone picks up the cards passed to them at once."
 
 
@@ -486,10 +486,10 @@ def _rook_place(v: Variant, rule: Rule | None) -> str:
     if v.deck.rook is None:
         return "The deck has no Rook, so where it would rank does not matter."
     if t.rook == "highest":
-        return ("The Rook is a trump: it counts as a card of the trump color and ranks "
+        return ("The Rook is a trump: it belongs to the trump color and ranks "
                 "above its highest card.")
     if t.rook == "lowest":
-        return ("The Rook is a trump: it counts as a card of the trump color and ranks "
+        return ("The Rook is a trump: it belongs to the trump color and ranks "
                 "below its lowest card.")
     if t.rook == "above":
         return (f"The Rook is a trump ranking just above the {t.rook_above} of the trump "
@@ -543,11 +543,11 @@ def _leader(v: Variant, rule: Rule | None) -> str:
 
 @writes("play", "follow")
 def _follow(v: Variant, rule: Rule | None) -> str:
-    wins = ("A trick is won by the highest trump in it or, if it holds no trump, by the "
-            "highest card of the color led.")
+    wins = ("The best trump in a trick wins it; a trick without trumps goes to the top card "
+            "of the led color.")
     if v.play.follow == "any":
         return "Players may play any card; they need not follow the color led. " + wins
-    rook = " (the Rook counts as a card of the trump color)" if v.deck.rook else ""
+    rook = " (the Rook belongs to the trump color)" if v.deck.rook else ""
     return ("Play goes to the left. Each player must play a card of the color led if they "
             f"can{rook}; a player who cannot may play any card, a trump included. " + wins)
 
@@ -626,7 +626,7 @@ def _trick_points(v: Variant, rule: Rule | None) -> str:
 @writes("scoring", "last-trick")
 def _last_trick(v: Variant, rule: Rule | None) -> str:
     n = v.scoring.last_trick
-    return f"Taking the last trick is worth {n} points more." if n else \
+    return f"Winning the final trick earns {n} extra points." if n else \
         "The last trick earns no bonus."
 
 
@@ -686,8 +686,8 @@ def _defenders(v: Variant, rule: Rule | None) -> str:
 def _target(v: Variant, rule: Rule | None) -> str:
     team, _ = side_words(v)
     return (f"Scores are carried from hand to hand, and the deal passes to the left. The "
-            f"game ends after the hand in which a {team} reaches {v.game.target} points or "
-            f"more.")
+            f"game ends with the hand that brings a {team}'s total to {v.game.target} or "
+            f"beyond.")
 
 
 @writes("game", "winner")

@@ -21,7 +21,7 @@ def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
     v = variant
     out = [header, f"# {v.title}", ""]
     out += _intro(v, titles, children)
-    out += _glance(v)
+    out += _glance(v, titles)
     out += _cards(v)
     out += _trump_order(v)
     out += _rules(v, titles)
@@ -60,7 +60,7 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
     return lines
 
 
-def _glance(v: Variant) -> list[str]:
+def _glance(v: Variant, titles: dict[str, str]) -> list[str]:
     s = summary(v)
     t = v.table
     if t.sides == "teams":
@@ -83,6 +83,8 @@ def _glance(v: Variant) -> list[str]:
             ("Bids", bids),
             ("The Rook", rook if v.deck.rook else "not in this deck"),
             ("Game", f"to {s.target} points")]
+    if v.extends:
+        rows.append(("Extends", f"[{titles.get(v.extends, v.extends)}]({v.extends}.md)"))
     lines = ["## At a glance", "", "| | |", "|---|---|"]
     lines += [f"| {name} | {value} |" for name, value in rows]
     return lines + [""]
