@@ -2,8 +2,9 @@
 
 * ``deal(variant, dealer, hands, nest=None, scores=None, number=0)`` builds an explicit
   :class:`rookery.Hand`.  ``hands`` maps seats to their cards (a list or one string of
-  codes); seats and a nest left out are filled from the rest of the deck in deck order,
-  so a test names exactly the cards its rule needs.
+  codes); seats given fewer cards than a hand, seats left out and a nest left out are
+  filled up from the rest of the deck in deck order, so a test names exactly the cards
+  its rule needs.
 * ``run(hand, "1 bid 70", "2 pass", ...)`` applies actions, each for the seat named
   (``via=game`` sends them through a :class:`rookery.Game` holding the hand).
 * ``rejects(hand, "SEAT ACTION", code)`` checks that the action raises
@@ -45,11 +46,10 @@ def build_deal(variant, dealer, hands, nest=None, scores=None, number=0) -> rook
             for _ in range(rest[code])]
     full = []
     for seat in range(n):
-        if seat in chosen:
-            full.append(chosen[seat])
-        else:
-            full.append(pool[:size])
-            pool = pool[size:]
+        cards = chosen.get(seat, [])
+        missing = size - len(cards)
+        full.append(cards + pool[:missing])
+        pool = pool[missing:]
     return rookery.Hand(variant, dealer, full, _codes(nest) if nest is not None else pool,
                         scores, number)
 
