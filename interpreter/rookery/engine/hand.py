@@ -120,6 +120,7 @@ class Hand:
         self.tricks_won = [0] * n
         self.points_won = [0] * n
         self.follow_any = variant.play.follow == "any"
+        self.has_dummy = variant.table.dummy != "none"
         self.last_played_wins = variant.play.ties == "last-played"
         self.result: HandResult | None = None
         self.opening_events = bidding.start(self)
@@ -156,24 +157,26 @@ class Hand:
         """Every action the rules allow now (each once, in a stable order)."""
         if self.phase == DONE:
             return []
-        return list(_LEGAL[self.phase](self))
+        legal = _LEGAL[self.phase](self)
+        return legal if type(legal) is list else list(legal)
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply an action (or its notation) for ``seat`` (default: whoever decides now).
 
         Returns the events it caused; raises IllegalAction, changing nothing, if the
         rules forbid it."""
-        if isinstance(action, str):
+        if type(action) is str:
             try:
                 action = Action.parse(action)
             except UsageError as error:
                 raise IllegalAction("bad-action", str(error)) from None
-        if self.phase == DONE:
+        phase = self.phase
+        if phase == DONE:
             raise IllegalAction("hand-over", "the hand is over")
-        if seat is not None and seat != self.actor:
-            raise IllegalAction("not-your-turn", f"it is seat {self.actor}'s turn, not {seat}'s")
-        actor = self.actor
-        events = _APPLY[self.phase](self, action)
+        actor = self.actor if self.has_dummy else self.to_act
+        if seat is not None and seat != actor:
+            raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s")
+        events = _APPLY[phase](self, action)
         self.history.append((actor, action))
         return events
 

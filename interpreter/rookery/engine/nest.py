@@ -30,6 +30,9 @@ def _forbidden_reason(hand, card: int) -> str | None:
 def allowed(hand) -> list[int]:
     """Distinct cards the bid winner may lay aside now."""
     held = list(dict.fromkeys(hand.hands[hand.bidder]))
+    rules = hand.variant.nest
+    if not (rules.forbid_counters or rules.forbid_trump):
+        return held
     free = [c for c in held if _forbidden_reason(hand, c) is None]
     if free:
         return free
@@ -56,7 +59,8 @@ def apply(hand, action: Action) -> list[Event]:
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
-    if card not in allowed(hand):
+    if (hand.variant.nest.forbid_counters or hand.variant.nest.forbid_trump) and \
+            card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "

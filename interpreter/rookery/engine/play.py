@@ -31,16 +31,18 @@ def start(hand) -> list[Event]:
 def playable(hand, seat: int) -> list[int]:
     """Distinct cards ``seat`` may play now."""
     held = hand.hands[seat]
+    if hand.t.duplicates:
+        held = list(dict.fromkeys(held))
     if not hand.trick_cards or hand.follow_any:
-        return list(dict.fromkeys(held))
+        return list(held)
     suit_of = hand.ctx.suit_of
     led = hand.led
-    follow = [c for c in dict.fromkeys(held) if suit_of[c] == led]
+    follow = [c for c in held if suit_of[c] == led]
     if not follow:
-        return list(dict.fromkeys(held))
+        return list(held)
     anytime = hand.t.anytime
     if anytime:
-        follow += [c for c in dict.fromkeys(held) if c in anytime and suit_of[c] != led]
+        follow += [c for c in held if c in anytime and suit_of[c] != led]
     return follow
 
 
@@ -53,7 +55,9 @@ def apply(hand, action: Action) -> list[Event]:
     if action.kind != "play":
         raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card")
     seat = hand.to_act
-    card = hand.card(action.value)
+    card = hand.t.card_of.get(action.value) if type(action.value) is str else None
+    if card is None:
+        card = hand.card(action.value)      # raises unknown-card
     held = hand.hands[seat]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
@@ -77,7 +81,7 @@ def apply(hand, action: Action) -> list[Event]:
         key = ctx.rank_key[card] if suit == led else -1
     if key > hand.best_key or (hand.last_played_wins and key == hand.best_key):
         hand.best_key, hand.best_seat = key, seat
-    events = [Event("card-played", seat, {"card": action.value})]
+    events = [hand.t.played_events[seat][card]]
     if hand.partners and card in hand.called and seat not in hand.revealed:
         hand.revealed.add(seat)
         events.append(Event("partner-revealed", seat, {"card": action.value}))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import Variant
-from .actions import PASS, Action
+from .actions import PASS, Action, Event
 
 NO_TRUMP = -1
 
@@ -55,7 +55,12 @@ class Tables:
         self.counters = frozenset(i for i, p in enumerate(self.points) if p)
 
         # Actions are shared values, built once.
+        self.duplicates = any(card.copies > 1 for card in deck.cards)
         self.play_actions = tuple(Action("play", code) for code in self.codes)
+        # Events are read-only values, so the common ones are built once.
+        self.played_events = tuple(tuple(Event("card-played", seat, {"card": code})
+                                         for code in self.codes)
+                                   for seat in range(variant.table.players))
         self.discard_actions = tuple(Action("discard", code) for code in self.codes)
         self.give_actions = tuple(Action("give", code) for code in self.codes)
         self.call_actions = tuple(Action("call", code) for code in self.codes)
