@@ -63,8 +63,10 @@ def cmd_list(args) -> int:
     table = Table(title="rookery variants")
     for column in ("variant", "title", "players", "deck", "hand", "nest", "points",
                    "min bid", "target", "extends"):
+        # ids are never cut short (they are what a reader types); a long title folds
         table.add_column(column, justify="right" if column in (
-            "players", "deck", "hand", "nest", "points", "min bid", "target") else "left")
+            "players", "deck", "hand", "nest", "points", "min bid", "target") else "left",
+            no_wrap=column in ("variant", "extends"), overflow="fold")
     for name in builtin_variants():
         variant = load_variant(name)
         s = summary(variant)
