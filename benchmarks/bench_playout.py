@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
 """Random-playout speed of rookery's interpreter, as a ratio to a hand-written engine.
 
-Machines here are shared and noisy, so nothing is compared with a fixed time: both engines
-run in ONE process, in interleaved rounds (each round runs every engine on the same seed,
-the order alternating from round to round), and the figure that matters is the ratio of
-their speeds.  The baseline is ``../shared/bench/handwritten_tournament.py`` (a plain
-Tournament Rook engine written directly against the rules), read from the directory next
-to the repository.
+Machines here are shared and noisy, so nothing is compared with a fixed time: both
+engines run in ONE process, interleaved deal by deal (each round gives every engine the
+same seed; deal 1 of each engine, then deal 2 of each, the order alternating), and the
+figure that matters is the ratio of their speeds.  The baseline is
+``../shared/bench/handwritten_tournament.py`` (a plain Tournament Rook engine written
+directly against the rules), read from the directory next to the repository.
 
 One measured *deal*, for both engines: shuffle a fresh deck with the round's
 ``random.Random``, pick a random dealer, deal and build the hand, then apply uniformly
 random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over.  For
 rookery that is ``rookery.deal_hand(variant, rng, dealer)`` then ``hand.apply(...)`` until
-``hand.is_over``.  Every other built-in variant is measured the same way (its own figures;
-there is no hand-written baseline for those).
+``hand.is_over``.  Each deal is timed alone, in CPU time of this process (``--wall`` for
+wall-clock time).  Every other built-in variant is measured the same way (its own
+figures; there is no hand-written baseline for those).
 
 Usage (from the repository root)::
 
@@ -36,6 +37,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_BASELINE = REPO.parent / "shared" / "bench" / "handwritten_tournament.py"
+# CPU time of this process: time spent descheduled (other work on the machine) is not
+# charged to whichever engine happened to be running; --wall switches to wall-clock time.
+CLOCK = time.process_time
 
 
 def import_rookery():
@@ -95,19 +99,29 @@ class Contender:
         self.actions = 0
         self.round_rates: list[float] = []
         self.error: str | None = None
+        self.rng = random.Random()
+        self.round_seconds = 0.0
 
-    def run(self, seed: int, deals: int) -> None:
-        rng = random.Random(seed)
-        play_one = self.play_one
-        actions = 0
-        start = time.perf_counter()
-        for _ in range(deals):
-            actions += play_one(rng)
-        elapsed = time.perf_counter() - start
-        self.seconds += elapsed
-        self.deals += deals
+    def begin_round(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.round_seconds = 0.0
+
+    def play(self) -> None:
+        """One deal, timed on its own."""
+        start = CLOCK()
+        actions = self.play_one(self.rng)
+        self.round_seconds += CLOCK() - start
+        self.deals += 1
         self.actions += actions
-        self.round_rates.append(deals / elapsed if elapsed > 0 else float("inf"))
+
+    def end_round(self, deals: int) -> None:
+        self.seconds += self.round_seconds
+        self.round_rates.append(deals / self.round_seconds if self.round_seconds > 0
+                                else float("inf"))
+
+    def reset(self) -> None:
+        self.seconds, self.deals, self.actions = 0.0, 0, 0
+        self.round_rates.clear()
 
     @property
     def rate(self) -> float:
@@ -116,27 +130,37 @@ class Contender:
 
 def measure(contenders: list[Contender], rounds: int, deals: int, seed: int,
             progress=None) -> None:
-    """Interleave: every round runs every engine on the same seed; the order alternates."""
+    """Interleave as finely as possible: each round gives every engine its own
+    ``random.Random(seed + round)``, then plays deal 1 of every engine, deal 2 of every
+    engine, ... (the order alternating from deal to deal), each deal timed alone, so a
+    burst of load on the machine falls on all engines alike."""
     for contender in contenders:             # warm-up (and a first check that it runs)
         try:
-            contender.run(seed - 1, 2)
+            contender.begin_round(seed - 1)
+            contender.play()
         except Exception as error:           # noqa: BLE001 - reported, the run goes on
             contender.error = f"{type(error).__name__}: {error}"
-        contender.seconds = contender.deals = contender.actions = 0
-        contender.round_rates.clear()
+        contender.reset()
     live = [c for c in contenders if c.error is None]
+    backwards = live[::-1]
     for number in range(rounds):
-        order = live if number % 2 == 0 else live[::-1]
-        for contender in order:
-            contender.run(seed + number, deals)
+        for contender in live:
+            contender.begin_round(seed + number)
+        for deal in range(deals):
+            for contender in (live if deal % 2 == 0 else backwards):
+                contender.play()
+        for contender in live:
+            contender.end_round(deals)
         if progress:
             progress(number + 1, rounds)
 
 
 def report(baseline: Contender, tournament: Contender, others: list[Contender],
            rounds: int, deals: int, seed: int) -> str:
-    lines = [f"Random playouts, {rounds} interleaved rounds x {deals} deals "
-             f"(seeds {seed}..{seed + rounds - 1}), Python {sys.version.split()[0]}", ""]
+    clock = "CPU time" if CLOCK is time.process_time else "wall-clock time"
+    lines = [f"Random playouts, {rounds} rounds x {deals} deals interleaved deal by deal "
+             f"(seeds {seed}..{seed + rounds - 1}), {clock}, Python {sys.version.split()[0]}",
+             ""]
     lines.append(f"{'engine':34} {'deals/sec':>10} {'actions/deal':>13} {'actions/sec':>12}")
 
     def row(c: Contender, label: str) -> str:
@@ -189,6 +213,8 @@ def main(argv=None) -> int:
                         help="other rookery variants to measure: all, none, or a comma list")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
                         help="path of handwritten_tournament.py")
+    parser.add_argument("--wall", action="store_true",
+                        help="time with the wall clock instead of this process's CPU time")
     parser.add_argument("--profile", action="store_true",
                         help="instead of timing, cProfile rookery's Tournament playout")
     parser.add_argument("--top", type=int, default=25, help="rows of the profile (25)")
@@ -196,6 +222,9 @@ def main(argv=None) -> int:
     if args.rounds < 1 or args.deals < 1:
         parser.error("--rounds and --deals must be at least 1")
 
+    global CLOCK
+    if args.wall:
+        CLOCK = time.perf_counter
     rookery = import_rookery()
     tournament_variant = rookery.load_variant("tournament")
     if args.profile:
