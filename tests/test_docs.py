@@ -115,11 +115,11 @@ def _formula(text: str):
 
 @pytest.mark.parametrize("text, said", [
     ("if made then taken else -bid",
-     "scores the points it took if the bid was made, and otherwise loses the bid"),
-    ("max(0, taken - bid)", "scores the larger of 0 and the points it took minus the bid"),
+     "scores the points they took if the bid was made, and otherwise loses the bid"),
+    ("max(0, taken - bid)", "scores the larger of 0 and the points they took minus the bid"),
     ("0", "scores nothing"),
     ("if tricks >= 5 then 2 * bid else 0",
-     "scores 2 times the bid if the number of tricks it took is at least 5, and otherwise "
+     "scores 2 times the bid if the number of tricks they took is at least 5, and otherwise "
      "scores nothing"),
 ])
 def test_formulas_are_read_aloud(text, said):

@@ -47,7 +47,7 @@ def mechanisms(v: Variant) -> list[str]:
     if b.first == "dealer":
         found.append("dealer bids first")
     if b.all_pass == "dealer-forced":
-        found.append("dealer forced to bid")
+        found.append("forced bid when all others pass")
     if not b.jumps:
         found.append("raises of one step")
     if n.forbid_counters:
@@ -153,7 +153,7 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
     ("bidding.all-pass", "What happens when nobody bids",
      lambda v: None if v.bidding.opening is not None else
      {"redeal": "the cards are thrown in",
-      "dealer-forced": "the dealer must take the minimum bid"}[v.bidding.all_pass]),
+      "dealer-forced": "the last to speak must take the minimum bid"}[v.bidding.all_pass]),
     ("trump.named", "When trump is named",
      lambda v: {"before-nest": "before the nest is taken",
                 "after-taking-nest": "after taking the nest, before laying cards aside",

@@ -107,9 +107,9 @@ def side_words(variant: Variant) -> tuple[str, str]:
 # -- formulas read aloud ---------------------------------------------------------------------
 
 _QUANTITY = {
-    "taken": "the points it took",
-    "counters": "the counters it took",
-    "tricks": "the number of tricks it took",
+    "taken": "the points they took",
+    "counters": "the counters they took",
+    "tricks": "the number of tricks they took",
     "bid": "the bid",
     "total": "all the points of the hand",
     "all_tricks": "the number of tricks in the hand",

@@ -330,8 +330,10 @@ def _pass(v: Variant, rule: Rule | None) -> str:
 @writes("bidding", "all-pass")
 def _all_pass(v: Variant, rule: Rule | None) -> str:
     if v.bidding.all_pass == "dealer-forced":
-        return (f"If every other player passes without a bid, the dealer must take the bid "
-                f"at the minimum, {v.bidding.minimum}.")
+        last = "the dealer" if v.bidding.first == "left-of-dealer" else \
+            "the player on the dealer's right"
+        return (f"If all the others pass without a bid, the last to speak ({last}) may not "
+                f"pass and takes the bid at the minimum, {v.bidding.minimum}.")
     return ("If every player passes without a bid, the cards are thrown in, nobody scores, "
             "and the next player deals.")
 
@@ -660,17 +662,20 @@ def formula_of(v: Variant, key: str) -> ast.Expr:
     return spec.sections[0].clauses[0].formula  # type: ignore[return-value]
 
 
+def _bidding_side(v: Variant) -> str:
+    team, _ = side_words(v)
+    return "the bid winner" if team == "player" else f"the bid winner's {team}"
+
+
 @writes("scoring", "made")
 def _made(v: Variant, rule: Rule | None) -> str:
-    team, _ = side_words(v)
-    return (f"The bid winner's {team} makes its bid when "
+    return (f"{capital(_bidding_side(v))} makes the bid when "
             f"{condition(formula_of(v, 'made'))}.")
 
 
 @writes("scoring", "bidders")
 def _bidders(v: Variant, rule: Rule | None) -> str:
-    team, _ = side_words(v)
-    return (f"At the end of the hand the bid winner's {team} "
+    return (f"At the end of the hand {_bidding_side(v)} "
             f"{score_phrase(formula_of(v, 'bidders'))}.")
 
 
