@@ -91,13 +91,19 @@ def test_the_partner_is_secret_until_the_called_card_is_played():
     assert "partner-revealed" not in kinds(events)
 
 
-def test_the_called_sides_split_the_points_and_each_player_keeps_a_score():
+def played_out(bid: int) -> tuple[rookery.Hand, list]:
+    """Seat 1 wins at ``bid``, calls Y14, lays the Rook aside, names green, and the
+    scripted tricks are played."""
     hand = five_player_hand()
-    win_auction(hand, 1, 70)
+    win_auction(hand, 1, bid)
     hand.apply("call Y14")
     hand.apply("discard ROOK")
     hand.apply("trump G")
-    events = play_tricks(hand, FIVE_TRICKS)
+    return hand, play_tricks(hand, FIVE_TRICKS)
+
+
+def test_the_called_sides_split_the_points_and_each_player_keeps_a_score():
+    hand, events = played_out(70)
     assert kinds(events)[-1] == "hand-scored"
     result = hand.result
     # seats 1 and 3: 20 + 5 (seat 1) + 20 + 20 (seat 3) + the laid-aside Rook (20) with
@@ -113,12 +119,7 @@ def test_the_called_sides_split_the_points_and_each_player_keeps_a_score():
 
 
 def test_a_set_bid_costs_both_partners_the_bid():
-    hand = five_player_hand()
-    win_auction(hand, 1, 90)
-    hand.apply("call Y14")
-    hand.apply("discard ROOK")
-    hand.apply("trump G")
-    play_tricks(hand, FIVE_TRICKS)
+    hand, _ = played_out(90)
     assert hand.result.made is False            # 85 < 90
     assert hand.result.changes == (35, -90, 35, -90, 35)
 
@@ -193,3 +194,28 @@ def test_the_deal_helper_uses_the_whole_deck():
     assert len(hands) == 6 and all(len(h) == 9 for h in hands) and len(kitty) == 3
     assert "B14" in hands[2] and "Y2" in kitty
     assert sorted(c for h in hands + [kitty] for c in h) == sorted(deck_of(SIX))
+
+
+# -- the standard-deck game for five: the call after trump, then the leader ---------------
+
+FIVE_STANDARD = rookery.load_variant("standard-deck-five")
+
+
+def test_standard_deck_five_calls_after_trump_and_the_lead_can_reveal():
+    hands, nest = fill_deal(FIVE_STANDARD, {2: ["HA"]})
+    assert nest == ["JOKER"] and len(deck_of(FIVE_STANDARD)) == 51
+    assert "S2" not in deck_of(FIVE_STANDARD) and "C2" not in deck_of(FIVE_STANDARD)
+    hand = rookery.Hand(FIVE_STANDARD, 0, hands, nest, [0] * 5)
+    win_auction(hand, 1, 70)
+    hand.apply("discard JOKER")
+    assert hand.phase == "trump"
+    hand.apply("trump H")
+    assert hand.phase == "call"
+    hand.apply("call HA")
+    assert hand.phase == "leader" and hand.partners == frozenset({2})
+    hand.apply("leader left")
+    assert (hand.phase, hand.to_act) == ("play", 2)
+    assert hand.observation(0)["partners_known"] == []
+    events = hand.apply("play HA")
+    assert kinds(events) == ["card-played", "partner-revealed"]
+    assert hand.observation(0)["partners_known"] == [2]
