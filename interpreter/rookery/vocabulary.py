@@ -161,17 +161,23 @@ def rule_id(clause: ast.Clause) -> str:
     return f"{clause.section}.{clause.key}"
 
 
-def check_known(clause: ast.Clause) -> None:
-    """A clause must use a known section and key, in the right form."""
-    keys = SECTIONS.get(clause.section)
-    if keys is None:
-        close = difflib.get_close_matches(clause.section, SECTION_ORDER, n=1)
-        raise SpecError(f"unknown section '{clause.section}'",
-                        Span(clause.span.file, clause.span.line, 1, clause.section + ":"),
+def check_section(name: str, span: Span) -> None:
+    """A section header must name a known section."""
+    if name not in SECTIONS:
+        close = difflib.get_close_matches(name, SECTION_ORDER, n=1)
+        raise SpecError(f"unknown section '{name}'", span,
                         expected="one of " + ", ".join(s + ":" for s in SECTION_ORDER),
                         hint=f"did you mean '{close[0]}:'?" if close else
                         "sections follow how rules are told: " + ", ".join(SECTION_ORDER),
                         code="unknown-section")
+
+
+def check_known(clause: ast.Clause) -> None:
+    """A clause must use a known section and key, in the right form."""
+    keys = SECTIONS.get(clause.section)
+    if keys is None:
+        check_section(clause.section, Span(clause.span.file, clause.span.line, 1,
+                                           clause.section + ":"))
     if clause.key not in keys:
         close = difflib.get_close_matches(clause.key, list(keys), n=1)
         elsewhere = [name for name, other in SECTIONS.items() if clause.key in other]
@@ -334,6 +340,8 @@ def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None,
     ``clauses`` holds each clause with the default source of the file it came from and,
     for inherited clauses, the id of the variant it was inherited from.
     """
+    for header in spec.sections:   # an empty section has no clause to check
+        check_section(header.name, header.span)
     for clause, _, _ in clauses:
         check_known(clause)
     by_section: dict[str, list[ast.Clause]] = {s: [] for s in SECTION_ORDER}
