@@ -106,3 +106,20 @@ def test_regular_partnership_has_no_dummy():
     assert (hand.to_act, hand.actor) == (3, 3)
     assert "dummy" not in hand.observation(0)
     assert_rejected(hand, "play G1", "not-your-turn", seat=1)
+
+
+def test_the_bid_winner_leads_for_the_dummy():
+    # Green is trump and the dummy (seat 3) holds every green card: it wins each trick
+    # it plays in, and then its lead is the bid winner's to choose.
+    hand = one_color_each(DISPLAY)
+    win_auction(hand, 1, 70)
+    hand.apply("trump G")
+    hand.apply("play R1", 1)
+    hand.apply("play Y1", 2)
+    hand.apply("play G1", 1)                    # for the dummy
+    events = hand.apply("play B1", 0)
+    assert events[-1].kind == "trick-won" and events[-1].seat == 3
+    assert (hand.to_act, hand.actor) == (3, 1)
+    assert_rejected(hand, "play G2", "not-your-turn", seat=3)
+    hand.apply("play G14", 1)
+    assert hand.trick_seats == [3] and (hand.to_act, hand.actor) == (0, 0)

@@ -112,3 +112,22 @@ def test_passed_cards_wait_until_everyone_has_given():
     assert not {"H2", "H3", "H4"} & set(hand.observation(0)["hand"])
     assert hand.observation(0)["hand_sizes"] == [13, 10, 13, 13]
     assert "giving" not in hand.observation(0) or hand.observation(0)["giving"] == []
+
+
+def test_a_game_numbers_its_hands_thrown_in_ones_too():
+    hands, nest = fill_deal(CYCLE)
+    game = rookery.Game(CYCLE, 7, hand=rookery.Hand(CYCLE, 0, hands, nest, [0, 0], 0))
+    directions = []
+    for number, dealer in [(1, 1), (2, 2), (3, 3)]:
+        events = []
+        for _ in range(4):
+            events += game.apply("pass")
+        assert "thrown-in" in kinds(events)
+        assert rookery.Event("new-hand", dealer, {"hand": number, "dealer": dealer}) in events
+        assert (game.hand.number, game.hand.dealer) == (number, dealer)
+        # play the new hand up to its passing: the first speaker takes the bid at 70
+        hand = game.hand.copy()
+        win_auction(hand, (dealer + 1) % 4, 70)
+        events = hand.apply(hand.legal_actions()[0])          # lay one card aside
+        directions += [e.data["direction"] for e in events if e.kind == "passing"]
+    assert directions == ["left", "none", "right"]
