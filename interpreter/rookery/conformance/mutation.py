@@ -149,8 +149,12 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
                 yield f"{key} {choice}", f"{key} {choice}"
 
 
-def mutants(variant_id: str) -> Iterator[Mutant]:
-    """Every mutant of a built-in variant (or a spec file), valid or not."""
+def mutants(variant_id: str, own_only: bool = True) -> Iterator[Mutant]:
+    """Every mutant of a built-in variant (or a spec file), valid or not.
+
+    With ``own_only`` a variant that extends another is mutated only in the clauses it
+    writes itself: the clauses it inherits are the parent's, pinned by the parent's cases.
+    """
     path = find_spec(variant_id).resolve()
     spec = parse_file(path)
     clauses = _merged_clauses(spec, path, chain=(path,))
@@ -159,11 +163,14 @@ def mutants(variant_id: str) -> Iterator[Mutant]:
     sources = frozenset(known_sources())
     # A bonus the variant does not have is a parameter at 0: give it one.
     present = {(c.section, c.key) for c, _, _ in clauses}
+    derived = own_only and spec.extends is not None
     for key in ("trick-points", "last-trick", "majority", "all-tricks"):
-        if ("scoring", key) not in present:
+        if ("scoring", key) not in present and not derived:
             clause = _clause_from("scoring", f"{key} 0")
             clauses.append((clause, spec.source, None))
     for index, (clause, default, inherited) in enumerate(clauses):
+        if derived and inherited is not None:
+            continue
         for change, line in _alternatives(clause, original):
             new = _clause_from(clause.section, line)
             new = ast.Clause(clause.section, new.key, new.values, new.formula,
