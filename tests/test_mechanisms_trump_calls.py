@@ -98,3 +98,22 @@ def test_the_calls_a_spec_allows():
             assert_rejected(hand, "trump R-low", "trump-not-allowed")
         assert_rejected(hand, "trump P", "trump-not-allowed")
         assert_rejected(hand, "play B5", "wrong-phase")
+
+
+@pytest.mark.parametrize("call, legal", [
+    ("none", ["play ROOK"]),            # no trump: the Rook is red, its only red card
+    ("none-low", ["play ROOK"]),
+    ("B", ["play ROOK"] + [f"play B{r}" for r in range(5, 14)]),   # a trump: void in red
+    ("R", ["play ROOK"]),               # red trump: the Rook is its only red card
+])
+def test_the_rook_follows_as_the_color_it_belongs_to(call, legal):
+    seat2 = ["ROOK"] + [f"B{r}" for r in range(5, 14)]
+    fixed = {1: ["R5"], 2: seat2}
+    hands, nest = fill_deal(NO_TRUMP, fixed)
+    hand = rookery.Hand(NO_TRUMP, 0, hands, nest)
+    win_auction(hand, 1, 70)
+    for card in nest:
+        hand.apply(f"discard {card}")
+    hand.apply(f"trump {call}")
+    hand.apply("play R5")
+    assert sorted(legal_strings(hand)) == sorted(legal)
