@@ -95,3 +95,13 @@ def test_circus_is_only_a_call_where_the_spec_allows_it(variant_id):
     for card in nest:
         hand.apply(f"discard {card}")
     assert_rejected(hand, "trump circus", "trump-not-allowed")
+
+
+def test_a_circus_hand_replays_from_its_snapshot():
+    hand, _ = circus_called()
+    hand.apply("trump G", 2)
+    for card in ("ROOK", "R6", "B1", "B10"):
+        hand.apply(f"give {card}")
+    assert [seat for seat, _ in hand.snapshot()["actions"][-5:]] == [2, 2, 3, 0, 1]
+    again = rookery.Hand.replay(CIRCUS, hand.snapshot())
+    assert all(again.observation(s) == hand.observation(s) for s in range(4))

@@ -123,3 +123,15 @@ def test_the_bid_winner_leads_for_the_dummy():
     assert_rejected(hand, "play G2", "not-your-turn", seat=3)
     hand.apply("play G14", 1)
     assert hand.trick_seats == [3] and (hand.to_act, hand.actor) == (0, 0)
+
+
+def test_a_dummy_hand_replays_from_its_snapshot():
+    hand = one_color_each(BOSTON)
+    win_auction(hand, 1, 70)
+    hand.apply("trump G")
+    for card in ("R1", "Y1", "G1", "B1", "G14", "B2", "R2", "Y2"):
+        hand.apply(f"play {card}")
+    snapshot = hand.snapshot()
+    assert [seat for seat, _ in snapshot["actions"][-8:]] == [1, 2, 1, 0, 1, 0, 1, 2]
+    again = rookery.Hand.replay(BOSTON, snapshot)
+    assert all(again.observation(s) == hand.observation(s) for s in range(4))

@@ -116,6 +116,8 @@ def test_the_called_sides_split_the_points_and_each_player_keeps_a_score():
     assert (result.nest_points, result.nest_to) == (20, 3)
     assert result.changes == (35, 85, 35, 85, 35)
     assert result.scores == (45, 105, 65, 125, 85)
+    again = rookery.Hand.replay(CALL_PARTNER, hand.snapshot())
+    assert again.result == result
 
 
 def test_a_set_bid_costs_both_partners_the_bid():
