@@ -240,9 +240,9 @@ class Watch:
         phase = hand.phase
         if phase == "bidding":
             lowest = max(rules.min_bid, self.high + 5) if self.high else rules.min_bid
-            if rules.jumps or not self.high:
+            if rules.jumps:
                 amounts = range(lowest, rules.max_bid + 1, 5)
-            else:
+            else:   # "starts at 70 and increases by 5 each time": the opening bid too
                 amounts = [lowest] if lowest <= rules.max_bid else []
             assert set(texts) == {f"bid {a}" for a in amounts} | {"pass"}
         elif phase == "discard":
