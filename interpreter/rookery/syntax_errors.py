@@ -32,7 +32,7 @@ _TERMINAL_WORDS = {
     "NOT": "'not'",
     "LPAR": "'('",
     "COMPARE": "a comparison (>=, <=, ==, !=, >, <)",
-    "ADD_OP": "'+' or '-'",
+    "ADD_OP": "'+', '-'",
     "MUL_OP": "'*'",
     "AND": "'and'",
     "OR": "'or'",
@@ -92,7 +92,9 @@ def syntax_error(error: lark.exceptions.UnexpectedInput, text: str, path: str) -
     if isinstance(error, lark.exceptions.UnexpectedCharacters):
         return _character_error(error, text, path)
     token = getattr(error, "token", None)
-    expected = set(getattr(error, "expected", None) or getattr(error, "accepts", None) or ())
+    # ``accepts`` (what the parser can really take here) is exact; ``expected`` is the
+    # looser set of LALR lookaheads, used only when lark could not work out ``accepts``.
+    expected = set(getattr(error, "accepts", None) or getattr(error, "expected", None) or ())
     if token is None or token.type == "$END":
         return _end_of_file_error(error, expected, text, path)
     if token.type == "_NL":
@@ -113,7 +115,8 @@ def check_nesting(tree: Tree, text: str, path: str) -> None:
             meta = node.meta
             line = getattr(meta, "line", 1)
             raise SpecError(f"a formula nested more than {MAX_NESTING} levels deep",
-                            Span(path, line, getattr(meta, "column", 1), _line_text(text, line)[:60]),
+                            Span(path, line, getattr(meta, "column", 1),
+                                 _line_text(text, line)[:60]),
                             expected=f"at most {MAX_NESTING} levels of parentheses, signs "
                                      "and 'if'",
                             hint="write the formula more simply; min(), max() and "
@@ -198,33 +201,41 @@ def _end_of_line_error(token: Token, expected: set[str], text: str, path: str) -
     span = Span(path, token.line, len(before) + 1, f"the end of the line after '{before.strip()}'")
     words = before.split()
     last = words[-1] if words else ""
+    message = "the line ends too early"
     if before.endswith(","):
+        message = "the line ends with a ','"
         hint = "remove the ',' at the end of the line, or write the value that should follow it"
     elif last == "ruling":
+        message = "a ruling without its reason"
         hint = 'a ruling gives its reason in double quotes: ruling "why we read the source so"'
     elif last == "per" or (len(words) > 1 and words[-2] == "per"):
         place = last if last != "per" else "Bidding"
+        message = "a citation without its place in quotes"
         hint = (f"a citation gives its place in the source in double quotes: per \"{place}\" "
                 f"(or, naming the source, per wikipedia-rook \"{place}\")")
-    elif "ELSE" in expected:
-        hint = "an 'if' needs both branches: if CONDITION then AMOUNT else AMOUNT"
-    elif "THEN" in expected:
+    elif "ELSE" in expected or "THEN" in expected:
+        missing = "else" if "ELSE" in expected else "then"
+        message = f"the line ends before the 'if' has its '{missing}'"
         hint = "an 'if' needs both branches: if CONDITION then AMOUNT else AMOUNT"
     elif "RPAR" in expected:
+        message = "the line ends with a '(' still open"
         hint = "close every '(' with ')' before the end of the line"
     elif last in ("variant", "extends", "source"):
+        message = f"'{last}' without a name after it"
         hint = {"variant": _HEADER_HINT,
                 "extends": "name the variant this one changes: extends tournament",
                 "source": "name the default source of citations: source wikipedia-rook"}[last]
     elif re.search(r"(>=|<=|==|!=|[<>+*-]|\band|\bor|\bnot|\bif|\bthen|\belse)$", before):
+        message = f"the formula stops after '{last}'"
         hint = (f"'{last}' needs something after it; finish the formula on this line (or "
                 "end the line with '\\' to continue it on the next)")
     elif last == "as":
+        message = "'as' without a rule id after it"
         hint = "'as' gives the rule an id of its own: as rook-anytime"
     else:
         hint = "the line stops where a value should follow"
-    return SpecError("the line ends too early", span, expected=expected_words(expected),
-                     hint=hint, code="syntax-error")
+    return SpecError(message, span, expected=expected_words(expected), hint=hint,
+                     code="syntax-error")
 
 
 def _token_error(token: Token, expected: set[str], text: str, path: str) -> SpecError:
@@ -264,12 +275,12 @@ def _token_error(token: Token, expected: set[str], text: str, path: str) -> Spec
         message = f"unexpected {shown!r} where an amount should be"
         hint = "an operator needs an amount on each side: a number, a quantity such as " \
                "'taken', or a formula in parentheses"
-    elif "RPAR" in expected and "COMMA" in expected:
+    elif "RPAR" in expected and before.count("(") > before.count(")"):
         message = f"unexpected {shown!r} inside parentheses"
         hint = "close the '(' with ')' first, or separate the amounts with ','"
-    elif "ELSE" in expected:
-        hint = "an 'if' needs both branches: if CONDITION then AMOUNT else AMOUNT"
-    elif "THEN" in expected:
+    elif "ELSE" in expected or "THEN" in expected:
+        missing = "else" if "ELSE" in expected else "then"
+        message = f"unexpected {shown!r}: the 'if' has no '{missing}'"
         hint = "an 'if' needs both branches: if CONDITION then AMOUNT else AMOUNT"
     elif token.type == "RANGE":
         message = "a second '..' in a range"
