@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 
 import rookery
+from rookery.engine import deal_cards
 from rookery.engine.hand import steps_after_bidding
-from mechanism_deals import assert_rejected, fill_deal, kinds, legal_strings, win_auction
+from mechanism_deals import (assert_rejected, deck_of, fill_deal, kinds, legal_strings,
+                             win_auction)
 
 REGULAR = rookery.load_variant("regular-partnership")
 DIXIE = rookery.load_variant("dixie")
@@ -94,3 +96,34 @@ def test_dixie_puts_a_nest_back_and_counts_the_13():
     ours, theirs = result.sides
     assert (ours.tricks, ours.counters, ours.bonus, ours.taken) == (13, 100, 20, 120)
     assert result.changes == (0, 120)
+
+
+# -- how the nest is dealt when the deck changes ---------------------------------------
+
+def test_the_red_one_deals_a_nest_of_six_one_card_a_round():
+    # 42 cards: after each of the first six rounds of four cards one goes to the nest
+    variant = rookery.load_variant("red-one")
+    deck = deck_of(variant)
+    assert len(deck) == 42 and "R1" in deck
+    hands, nest = deal_cards(variant, deck, 0)
+    assert nest == [deck[5 * r + 4] for r in range(6)]
+    assert hands[1][:7] == [deck[0], deck[5], deck[10], deck[15], deck[20], deck[25], deck[30]]
+    assert hands[0][-1] == deck[-1] and [len(h) for h in hands] == [9] * 4
+
+
+def test_call_partner_deals_its_single_nest_card_last():
+    variant = rookery.load_variant("call-partner")
+    deck = deck_of(variant)
+    hands, nest = deal_cards(variant, deck, 2)
+    assert nest == [deck[-1]]
+    assert hands[3][0] == deck[0] and hands[2][0] == deck[4]    # from the dealer's left
+
+
+def test_kentucky_discard_original_has_no_rook():
+    variant = rookery.load_variant("kentucky-discard-original")
+    deck = deck_of(variant)
+    assert len(deck) == 40 and "ROOK" not in deck
+    hands, nest = fill_deal(variant)
+    assert len(nest) == 4 and [len(h) for h in hands] == [9] * 4
+    with pytest.raises(rookery.UsageError, match="ROOK"):
+        rookery.Hand(variant, 0, hands[:3] + [hands[3][:8] + ["ROOK"]], nest)
