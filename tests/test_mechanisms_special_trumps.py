@@ -134,3 +134,28 @@ def test_the_rook_called_high_or_low(rook, cards, winner):
                        bidder=0, bid=100, others=voids)
     assert hand.observation(1)["trump"] == f"B {rook}"
     play_tricks(hand, [(cards, winner)])
+
+
+# -- the joker in the standard-deck game -------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id, cards, winner", [
+    ("standard-deck-rook-high", "HA JOKER HK HQ", 2),      # the highest trump
+    ("standard-deck-rook-ten-half", "H10 JOKER HJ H5", 3),  # the jack beats the 10.5
+    ("standard-deck-rook-ten-half", "H10 JOKER H9 H5", 2),  # the 10.5 beats the 10
+    ("standard-deck", "HA JOKER HK HQ", 1),                 # the lowest trump
+])
+def test_where_the_joker_ranks(variant_id, cards, winner):
+    """Dealer 0; seat 1 wins the bid, lays the middle card aside, everyone passes three
+    other cards (hand 0: to the right), seat 1 names hearts and leads."""
+    variant = rookery.load_variant(variant_id)
+    fixed = {(1 + offset) % 4: [card] for offset, card in enumerate(cards.split())}
+    hands, nest = fill_deal(variant, fixed)
+    hand = rookery.Hand(variant, 0, hands, nest, [0, 0], 0)
+    win_auction(hand, 1, 70)
+    hand.apply(f"discard {nest[0]}")
+    while hand.phase == "passing":
+        keep = fixed[hand.to_act][0]
+        hand.apply(next(a for a in hand.legal_actions() if a.value != keep))
+    hand.apply("trump H")
+    hand.apply("leader self")
+    play_tricks(hand, [(cards, winner)])
