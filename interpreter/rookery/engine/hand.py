@@ -295,8 +295,9 @@ class Hand:
         return hand
 
     def __repr__(self) -> str:
-        return (f"<Hand {self.variant.id} dealer={self.dealer} phase={self.phase} "
-                f"to_act={self.to_act}>")
+        phase = getattr(self, "phase", "unstarted")
+        return (f"<Hand {self.variant.id} dealer={getattr(self, 'dealer', None)} "
+                f"phase={phase} to_act={getattr(self, 'to_act', None)}>")
 
 
 def _check_deal(hand: Hand, t: Tables) -> None:
