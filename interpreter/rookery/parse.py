@@ -18,7 +18,7 @@ from lark import Token, Tree
 from . import ast
 from .errors import Span, SpecError
 from .resources import grammar_path
-from .syntax_errors import check_nesting, syntax_error
+from .syntax_errors import check_nesting, not_utf8, syntax_error
 
 
 @cache
@@ -44,14 +44,21 @@ def parse_file(path: str | Path) -> ast.SpecFile:
     """Read and parse a spec file; a missing or unreadable file is a SpecError too."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise SpecError(f"no such spec file: {path}", code="file-not-found",
+                        expected="the path of a .rook file",
                         hint="check the path, or run 'rookery list' for the built-in variants"
                         ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SpecError(f"cannot read {path}: {error}", code="file-unreadable",
-                        hint="a spec is a UTF-8 text file") from None
+    except OSError as error:
+        raise SpecError(f"cannot read {path}: {error.strerror or error}", code="file-unreadable",
+                        expected="a readable .rook file",
+                        hint="check the file's permissions, or that it is a file and not "
+                             "a folder") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise not_utf8(error, data, str(path)) from None
     return parse_text(text, str(path))
 
 

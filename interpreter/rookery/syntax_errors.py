@@ -102,6 +102,19 @@ def syntax_error(error: lark.exceptions.UnexpectedInput, text: str, path: str) -
     return _token_error(token, expected, text, path)
 
 
+def not_utf8(error: UnicodeDecodeError, data: bytes, path: str) -> SpecError:
+    """A spec file that is not UTF-8 text (saved as Latin-1 or Windows-1252, say)."""
+    before = data[:error.start]
+    line = before.count(b"\n") + 1
+    column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+    return SpecError("the file is not UTF-8 text", Span(path, line, column,
+                                                         f"the byte 0x{data[error.start]:02x}"),
+                     expected="text encoded as UTF-8",
+                     hint="save the spec as UTF-8; an editor's 'Western' or 'ANSI' encoding "
+                          "writes accented letters and curly quotes as single bytes",
+                     code="file-unreadable")
+
+
 def check_nesting(tree: Tree, text: str, path: str) -> None:
     """Refuse a formula nested more than :data:`MAX_NESTING` deep.
 
