@@ -40,6 +40,7 @@ def find_spec(name: str, near: Path | None = None) -> Path:
     if path.suffix == ".rook" or path.exists():
         if not path.is_file():
             raise SpecError(f"no such spec file: {name}", code="file-not-found",
+                            expected="the path of a .rook file, or a variant id",
                             hint="check the path, or run 'rookery list'")
         return path
     for folder in ([near] if near else []) + [specs_dir()]:
