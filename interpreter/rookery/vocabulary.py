@@ -685,9 +685,9 @@ def _read_trump(c: _Clauses, deck: model.Deck) -> model.Trump:
             raise SpecError(f"'special' does not take '{value}'", value.span,
                             expected="CARD above|below CARD", hint="special R1 above ROOK",
                             code="unknown-value")
-        for word in (words[0], words[2]):
+        for word, atom in ((words[0], value.atoms[0]), (words[2], value.atoms[2])):
             if word not in codes and word not in ("top", "bottom"):
-                raise SpecError(f"'{word}' is not a card of this deck", value.span,
+                raise SpecError(f"'{word}' is not a card of this deck", atom.span,
                                 expected="a card code", hint="add it with 'deck: add'",
                                 code="unknown-card")
         specials.append(model.Special(words[0], words[1], words[2]))
