@@ -94,7 +94,7 @@ def test_the_mistakes_cover_every_stage():
 
 @pytest.mark.parametrize("path", CASES, ids=_case_id)
 def test_spec_starts_with_a_comment_saying_what_is_wrong(path):
-    first = path.read_text(encoding="utf-8").splitlines()[0]
+    first = path.read_bytes().decode("utf-8", errors="replace").splitlines()[0]
     assert re.fullmatch(r"# \S.{10,}", first), first
 
 
@@ -117,9 +117,10 @@ def test_message_has_a_place_an_expectation_and_a_hint(path):
 def test_found_text_is_on_the_line_the_message_names(path):
     """Where ``found:`` quotes the spec, the quoted text is where the position says."""
     error = _load_error(path)
-    line = Path(error.span.file).read_text(encoding="utf-8").split("\n")[error.span.line - 1]
+    text = Path(error.span.file).read_bytes().decode("utf-8", errors="replace")
+    line = text.split("\n")[error.span.line - 1]
     found = error.span.text
-    if found and not found.startswith("the end of the line after"):
+    if found and not found.startswith(("the end of the line after", "the byte")):
         # either the text at the position, or the whole line for a place inside it
         assert line[error.span.column - 1:].startswith(found) or \
             line.strip().startswith(found), (found, line)
@@ -150,6 +151,27 @@ def test_command_line_exit_code_for_one_bad_spec(stage):
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert _portable(result.stderr).rstrip("\n") == _expected(path)
+
+
+def test_command_line_names_a_missing_file():
+    result = _check(Path("tests/malformed/no-such-spec.rook"))
+    assert result.returncode == 1
+    assert result.stderr == ("error[file-not-found]: no such spec file: "
+                             "tests/malformed/no-such-spec.rook\n"
+                             "  expected: the path of a .rook file, or a variant id\n"
+                             "  hint: check the path, or run 'rookery list'\n")
+
+
+# -- what is not a mistake ---------------------------------------------------------------------
+
+def test_byte_order_mark_and_windows_line_ends_are_read():
+    """Editors on Windows write a byte-order mark and CR LF line ends; neither is an error."""
+    text = (specs_dir() / "tournament.rook").read_text(encoding="utf-8")
+    plain = rookery.load_text(text, str(specs_dir() / "plain.rook"))
+    windows = rookery.load_text("\ufeff" + text.replace("\n", "\r\n"),
+                                str(specs_dir() / "windows.rook"))
+    assert windows.deck == plain.deck and windows.scoring.total == plain.scoring.total
+    assert [rule.id for rule in windows.rules] == [rule.id for rule in plain.rules]
 
 
 # -- random mutations of valid specs --------------------------------------------------------------
