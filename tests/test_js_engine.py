@@ -22,8 +22,9 @@ from rookery.conformance.subprocess_engine import SubprocessEngine
 
 REPO = Path(__file__).resolve().parent.parent
 ENGINE = REPO / "conformance" / "examples" / "js-tournament" / "engine.js"
-CORPUS = [p for p in (REPO / "conformance" / "cases", REPO / "conformance" / "regression")
-          if p.is_dir()]
+# The Tournament part of the corpus: reasoned cases and, kept apart, regression ones.
+CORPUS = [p for p in (REPO / "conformance" / "cases" / "tournament",
+                      REPO / "conformance" / "regression" / "tournament") if p.is_dir()]
 COMMAND = ["node", str(ENGINE)]
 
 CARDS = [f"{color}{rank}" for color in "BRYG" for rank in range(5, 15)] + ["ROOK"]
@@ -32,7 +33,8 @@ CARDS = [f"{color}{rank}" for color in "BRYG" for rank in range(5, 15)] + ["ROOK
 def tournament_cases():
     cases, problems = load_corpus(CORPUS)
     assert not problems, [str(p) for p in problems]
-    return [case for case in cases if case.variant == "tournament"]
+    assert {case.variant for case in cases} == {"tournament"}
+    return cases
 
 
 def describe(result) -> str:
