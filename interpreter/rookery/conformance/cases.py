@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 
 from ..errors import RookeryError
 from ..resources import conformance_dir
@@ -135,7 +134,7 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
         errors = sorted(case_check.iter_errors(raw), key=lambda e: list(e.absolute_path))
         if errors:
             for error in errors[:5]:
-                problems.append(Problem(name, label, f"{_where(error)}: {_short(error)}"))
+                problems.append(Problem(name, label, _explain(error)))
             continue
         bad = _semantic_problems(raw, variant, rule_ids)
         if bad:
@@ -163,12 +162,20 @@ def _case_validator() -> Draft202012Validator:
     return Draft202012Validator({"$ref": "#/$defs/case", "$defs": schema("case")["$defs"]})
 
 
-def _short(error) -> str:
+def _explain(error) -> str:
+    """``where: what`` for one schema error; for a step that fits neither kind of step,
+    the deepest complaint of the kind it resembles (not "'expect' is required")."""
+    while error.validator == "oneOf" and error.context:
+        real = [e for e in error.context if e.validator not in ("required",
+                                                                "additionalProperties")]
+        error = max(real or error.context, key=lambda e: len(e.absolute_path))
     message = error.message
-    if error.validator == "oneOf" and error.context:
-        # Name the alternative that came closest rather than quoting the whole step.
-        message = best_match(error.context).message
-    return message if len(message) <= 300 else message[:297] + "..."
+    if error.validator == "pattern" and isinstance(error.schema, dict) \
+            and error.schema.get("description"):
+        message = f"{error.instance!r} does not fit. {error.schema['description']}"
+    if len(message) > 300:
+        message = message[:297] + "..."
+    return f"{_where(error)}: {message}"
 
 
 def _semantic_problems(raw: dict, variant: str | None, rule_ids) -> list[str]:

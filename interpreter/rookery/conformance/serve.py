@@ -73,7 +73,7 @@ def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
         except ValueError as error:
             reply = {"ok": False, "error": "bad-request", "message": f"not JSON: {error}"}
         else:
-            reply = _answer_safely(session, request)
+            reply = reply_to(session, request)
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
         if isinstance(request, dict) and request.get("cmd") == "quit":
@@ -81,7 +81,7 @@ def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
     return 0
 
 
-def _answer_safely(session: Session, request) -> dict:
+def reply_to(session: Session, request) -> dict:
     try:
         return answer(session, request)
     except SessionError as error:

@@ -1,0 +1,28 @@
+"""The shared loop of the deliberately broken engines: our interpreter over the protocol
+(as ``rookery serve``), with a hook that breaks it in one chosen way.
+
+``before(request)`` runs first and may crash, hang, or return a raw line to write
+instead of the answer; ``after(request, reply)`` may change a correct answer.
+"""
+
+import json
+import sys
+
+from rookery.conformance.serve import reply_to
+from rookery.conformance.session import Session
+
+
+def main(before=None, after=None):
+    session = Session()
+    for line in sys.stdin:
+        request = json.loads(line)
+        raw = before(request) if before else None
+        if raw is None:
+            reply = reply_to(session, request)
+            if after:
+                reply = after(request, reply)
+            raw = json.dumps(reply)
+        sys.stdout.write(raw + "\n")
+        sys.stdout.flush()
+        if request.get("cmd") == "quit":
+            return
