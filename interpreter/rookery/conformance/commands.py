@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
     TimeElapsedColumn
 
 from ..errors import UsageError
+from ..resources import conformance_dir
 from .cases import Case, CorpusError, load_corpus
 from .engines import InProcessEngine
 from .report import print_report, write_json, write_junit
@@ -48,7 +49,11 @@ def add_subcommands(sub) -> None:
                    "'tournament/follow/*' (repeatable)")
     p.add_argument("--expected-failures", type=Path, metavar="FILE",
                    help="JSON list of {\"id\", \"reason\"}: these cases may fail; if one "
-                   "passes, the run fails")
+                   "passes, the run fails (default for the built-in interpreter: the "
+                   "corpus's expected-failures.json; for --engine: none)")
+    p.add_argument("--no-expected-failures", action="store_true",
+                   help="expect every case to pass, even those the corpus lists as known "
+                   "failures of the built-in interpreter")
     p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -99,6 +104,19 @@ def read_expected_failures(path: Path) -> dict[str, str]:
     return {entry["id"]: entry.get("reason", "") for entry in data}
 
 
+def expected_failures_file(args) -> Path | None:
+    """``--expected-failures``, or for the built-in interpreter the corpus's own list of
+    its known failures (``conformance/expected-failures.json``)."""
+    if args.no_expected_failures:
+        return None
+    if args.expected_failures:
+        return args.expected_failures
+    packaged = conformance_dir() / "expected-failures.json"
+    if not args.engine and not args.paths and packaged.is_file():
+        return packaged
+    return None
+
+
 def make_engine(args):
     if not args.engine:
         return InProcessEngine()
@@ -117,8 +135,8 @@ def cmd_conformance(args) -> int:
         cases, problems = load_corpus(args.paths or None)
     except CorpusError as error:
         raise UsageError(str(error)) from None
-    expected = read_expected_failures(args.expected_failures) \
-        if args.expected_failures else {}
+    expected_file = expected_failures_file(args)
+    expected = read_expected_failures(expected_file) if expected_file else {}
     selected = select(cases, args.variant, args.rule, args.tag, args.case)
     if not selected:
         for problem in problems:

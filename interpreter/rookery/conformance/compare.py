@@ -27,6 +27,16 @@ def action_text(text) -> str:
     return " ".join(str(text).split())
 
 
+def action_order(text):
+    """Actions in a readable order: by kind, then by amount (bid 75 before bid 100)."""
+    kind, _, value = str(text).partition(" ")
+    return (kind, int(value) if value.isdigit() else 0, value)
+
+
+def _ordered(actions) -> list[str]:
+    return sorted(actions, key=action_order)
+
+
 def seats_needed(expect: dict) -> list[int]:
     """The seats whose private state an expectation reads (``hand``, ``view``)."""
     seats = []
@@ -71,34 +81,34 @@ def _actions(got) -> list[str] | None:
 def _legal(key, want, got):
     actions = _actions(got)
     if actions is None:
-        return Mismatch(key, sorted(want), _show(got), "the engine gave no list of actions")
+        return Mismatch(key, _ordered(want), _show(got), "the engine gave no list of actions")
     want_set, got_set = {action_text(a) for a in want}, set(actions)
     if want_set == got_set:
         return None
-    missing, extra = sorted(want_set - got_set), sorted(got_set - want_set)
+    missing, extra = _ordered(want_set - got_set), _ordered(got_set - want_set)
     parts = []
     if missing:
         parts.append("not legal but should be: " + ", ".join(missing))
     if extra:
         parts.append("legal but should not be: " + ", ".join(extra))
-    return Mismatch(key, sorted(want_set), sorted(got_set), "; ".join(parts))
+    return Mismatch(key, _ordered(want_set), _ordered(got_set), "; ".join(parts))
 
 
 def _legal_includes(key, want, got):
     actions = _actions(got)
-    missing = sorted({action_text(a) for a in want} - set(actions or []))
+    missing = _ordered({action_text(a) for a in want} - set(actions or []))
     if actions is not None and not missing:
         return None
-    return Mismatch(key, sorted(want), _show(got), "not legal but should be: "
+    return Mismatch(key, _ordered(want), _show(got), "not legal but should be: "
                     + ", ".join(missing))
 
 
 def _legal_excludes(key, want, got):
     actions = _actions(got)
-    present = sorted({action_text(a) for a in want} & set(actions or []))
+    present = _ordered({action_text(a) for a in want} & set(actions or []))
     if actions is not None and not present:
         return None
-    return Mismatch(key, sorted(want), _show(got), "legal but should not be: "
+    return Mismatch(key, _ordered(want), _show(got), "legal but should not be: "
                     + ", ".join(present))
 
 

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .cases import Problem
+from .compare import action_order
 from .runner import FAIL, FAILURES, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
 
 
@@ -46,8 +47,18 @@ def per_rule(results: list[CaseResult]) -> dict[str, dict[str, dict[str, int]]]:
     return table
 
 
+def _sorted(value):
+    """Lists of actions in a readable order (bid 75 before bid 100)."""
+    if isinstance(value, dict):
+        return {k: _sorted(v) for k, v in value.items()}
+    if isinstance(value, list) and all(isinstance(v, str) for v in value) and \
+            any(" " in v for v in value):
+        return sorted(value, key=action_order)
+    return value
+
+
 def _short(value, width: int = 400) -> str:
-    text = value if isinstance(value, str) else json.dumps(value)
+    text = value if isinstance(value, str) else json.dumps(_sorted(value))
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
