@@ -1,0 +1,100 @@
+"""A plain wheel of the project works on its own: build it, install it into a fresh
+virtual environment, and run it from a folder outside the repository.
+
+The wheel must carry the grammar, the specs and the conformance corpus
+(``rookery/_data``), since an installed package cannot reach the checkout.
+Building needs the build backend (hatchling) and installing needs the dependencies,
+both fetched by pip as a user's machine would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run(*args, cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def data_files(folder: str, pattern: str) -> list[str]:
+    return sorted(str(p.relative_to(REPO / folder)) for p in (REPO / folder).rglob(pattern))
+
+
+# What the checkout held just before the wheel was built.
+BUILT_FROM: dict[str, list[str]] = {}
+
+
+def same_files(found, kind: str, folder: str, pattern: str) -> bool:
+    """The wheel holds the checkout's files as they were at some moment during the
+    build: files may be added or removed meanwhile (the tree is shared)."""
+    before, after = set(BUILT_FROM[kind]), set(data_files(folder, pattern))
+    return before & after <= set(found) <= before | after
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """A fresh venv with the wheel built from this checkout installed in it."""
+    root = tmp_path_factory.mktemp("wheel")
+    BUILT_FROM["specs"] = data_files("specs", "*.rook")
+    BUILT_FROM["corpus"] = data_files("conformance", "*.json")
+    run(sys.executable, "-m", "pip", "wheel", str(REPO), "-w", root / "dist", "--no-deps",
+        "-q", cwd=root)
+    wheels = list((root / "dist").glob("rookery-*.whl"))
+    assert len(wheels) == 1, wheels
+    venv.EnvBuilder(with_pip=True).create(root / "venv")
+    bin_dir = root / "venv" / ("Scripts" if os.name == "nt" else "bin")
+    run(bin_dir / "python", "-m", "pip", "install", "-q", wheels[0], cwd=root)
+    return bin_dir
+
+
+def test_the_installed_command_checks_every_built_in_variant(installed, tmp_path):
+    done = run(installed / "rookery", "check", cwd=tmp_path)
+    lines = done.stdout.splitlines()
+    assert lines and all(line.startswith("ok ") for line in lines)
+    names = [line.split()[1] for line in lines]
+    for core in ("tournament", "kentucky-rook", "rook-for-three", "family-double-deck",
+                 "family-double-deck-6", "standard-deck"):
+        assert core in names
+    assert names == sorted(names)
+    assert same_files([f"{name}.rook" for name in names], "specs", "specs", "*.rook")
+
+
+def test_the_installed_package_finds_its_data_inside_site_packages(installed, tmp_path):
+    script = (
+        "import json, rookery, rookery.resources as r\n"
+        "root = r.data_root()\n"
+        "print(json.dumps({'root': str(root), 'package': rookery.__file__,\n"
+        "  'grammar': r.grammar_path().is_file(),\n"
+        "  'specs': sorted(p.name for p in r.specs_dir().glob('*.rook')),\n"
+        "  'cases': sorted(str(p.relative_to(r.conformance_dir()))\n"
+        "                  for p in r.conformance_dir().rglob('*.json')),\n"
+        "  'variants': rookery.builtin_variants()}))\n")
+    found = json.loads(run(installed / "python", "-c", script, cwd=tmp_path).stdout)
+    root = Path(found["root"])
+    assert "site-packages" in root.parts
+    assert Path(found["package"]).parent == root.parent
+    assert not str(root).startswith(str(REPO))
+    assert found["grammar"]
+    assert same_files(found["specs"], "specs", "specs", "*.rook")
+    assert same_files(found["cases"], "corpus", "conformance", "*.json")
+    assert any(c.startswith("cases/tournament/") for c in found["cases"])
+    assert "schema/case.schema.json" in found["cases"]
+    assert "tournament" in found["variants"]
+
+
+def test_the_installed_command_plays_a_game(installed, tmp_path):
+    done = run(installed / "rookery", "play", "tournament", "--seed", "2", cwd=tmp_path)
+    assert done.stdout.rstrip().splitlines()[-1].startswith("Game over")
