@@ -148,11 +148,20 @@ def card_codes(value, codes: set[str]) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("name", CORE)
+# Variants with a dummy (the bid winner's partner), and when its hand is laid face up.
+DUMMY_SHOWN = {"display": "after-auction", "boston": "after-first-lead"}
+
+
+@pytest.mark.parametrize("name", CORE + sorted(DUMMY_SHOWN))
 def test_a_seat_sees_its_own_cards_and_the_table_never_another_hand_or_the_nest(name):
+    """Checked after every action of random hands: a seat's ``hand`` is exactly what it
+    holds; nothing else in its view names a card it has not seen (another seat's cards,
+    the nest before it takes it, the cards laid aside by someone else, cards passed to
+    it that it may not look at yet), except the dummy's hand once it is laid face up."""
     variant = rookery.load_variant(name)
     n = variant.table.players
     hides_received = variant.passing.bidder_sees == "after-trump"
+    shown_when = DUMMY_SHOWN.get(name)
     for seed in range(12):
         hand = random_hand(name, 100 + seed)
         snap = hand.snapshot()
@@ -164,16 +173,26 @@ def test_a_seat_sees_its_own_cards_and_the_table_never_another_hand_or_the_nest(
         bidder = None
         rng = random.Random(seed)
         while True:
+            dummy = None
+            if shown_when and bidder is not None and \
+                    (shown_when == "after-auction" or public):
+                dummy = (bidder + 2) % n
             for seat in range(n):
                 view = hand.observation(seat)
                 assert Counter(view["hand"]) == held[seat], (seat, hand.phase)
                 rest = {k: v for k, v in view.items() if k != "hand"}
                 allowed = public | knows[seat] | set(held[seat])
+                if dummy is not None:
+                    assert view["dummy"]["seat"] == dummy
+                    assert Counter(view["dummy"]["hand"]) == held[dummy]
+                    allowed |= set(held[dummy])
+                else:
+                    assert "dummy" not in view
                 leaked = set(card_codes(rest, codes)) - allowed
                 assert not leaked, f"seat {seat} sees {leaked} in {hand.phase}"
             if hand.is_over:
                 break
-            seat = hand.actor
+            seat = hand.to_act                  # whose cards (the bid winner plays the dummy's)
             action = rng.choice(hand.legal_actions())
             if action.kind in ("discard", "give", "play"):
                 held[seat][action.value] -= 1
