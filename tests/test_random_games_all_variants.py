@@ -33,7 +33,7 @@ import rookery
 from rookery.engine.tables import tables_for
 
 GAMES = 1000
-HAND_CAP = 60
+HAND_CAP = 400
 STANDARD_FORMULAS = (("made", "taken >= bid"), ("bidders", "if made then taken else -bid"),
                      ("defenders", "taken"))
 

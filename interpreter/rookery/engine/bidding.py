@@ -57,8 +57,9 @@ def _validate_bid(hand, amount) -> None:
         raise IllegalAction("bid-too-high", f"the maximum bid is {t.max_bid}")
     if (amount - b.minimum) % b.step:
         raise IllegalAction("bid-not-multiple", f"bids go in steps of {b.step}")
-    if not b.jumps and hand.high and amount != hand.high + b.step:
-        raise IllegalAction("bid-jump", f"each bid must raise by exactly {b.step}")
+    if not b.jumps and amount != (hand.high + b.step if hand.high else b.minimum):
+        raise IllegalAction("bid-jump", f"the first bid is {b.minimum} and each bid raises "
+                            f"by exactly {b.step}")
 
 
 def _next(hand) -> list[Event]:

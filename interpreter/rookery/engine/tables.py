@@ -92,8 +92,8 @@ class Tables:
             b = self.variant.bidding
             lowest = max(b.minimum, high + b.step) if high else b.minimum
             amounts = [a for a in self.bid_amounts if a >= lowest]
-            if not b.jumps and high:
-                amounts = amounts[:1]
+            if not b.jumps:
+                amounts = amounts[:1]       # exactly one step: the first bid is the minimum
             if forced:
                 amounts = amounts[:1]
             menu = tuple(self.bid_actions[a] for a in amounts) + (() if forced else (PASS,))
