@@ -256,61 +256,103 @@ def _token_error(token: Token, expected: set[str], text: str, path: str) -> Spec
     line_raw = _raw_line(text, token.line)
     before = line_raw[:token.column - 1].strip()
     shown = str(token)
-    span = Span(path, token.line, token.column, shown)
-    message = f"unexpected {shown!r}"
-    hint = _GENERIC_HINT
+    message, hint = _explain_token(token, shown, expected, before, line_raw.strip())
+    return SpecError(message, Span(path, token.line, token.column, shown),
+                     expected=expected_words(expected), hint=hint, code="syntax-error")
+
+
+def _explain_token(token: Token, shown: str, expected: set[str], before: str,
+                   line: str) -> tuple[str, str]:
+    """The message and hint for ``token`` met after ``before`` on ``line``."""
+    from .vocabulary import FORMULA_KEYS  # the keys whose clauses are formulas
+
+    kind = token.type
+    words = before.split()
+    first = words[0] if words else ""
+    is_value = kind in ("NAME", "NUMBER", "STRING")
     if "VARIANT" in expected:
-        message = f"a spec must start with its variant line, not {shown!r}"
-        hint = _HEADER_HINT
-    elif before == "variant" and token.type == "STRING":
-        message = "the variant line has a title but no id"
-        hint = f'give the id before the title: variant my-rook {shown}'
-    elif token.type in _KEYWORDS and ("NAME" in expected or "VALUE" in expected):
-        message = f"'{shown}' is a reserved word and cannot be used as a name"
-        hint = ("the words variant, extends, source, per, ruling, as, if, then, else, and, or "
-                "and not belong to the language; choose another word")
-    elif token.type in ("NAME", "SECTION") and "SECTION" in expected and not before:
-        section = re.match(r"([A-Za-z_][\w-]*):\s*(.+)", line_raw.strip())
-        if section and section.group(2):
-            message = f"a section header with text after it: '{line_raw.strip()}'"
-            hint = (f"a section header stands alone on its line: write '{section.group(1)}:' and "
-                    f"put '{section.group(2).strip()}' on the next line")
-        else:
-            message = f"'{shown}' is outside any section"
-            hint = "clauses belong in a section: start one with a header such as 'deck:'"
-    elif token.type in _OPERATORS and ":" not in before and before:
-        key = before.split()[0]
-        rest = line_raw.strip()[len(key):].strip()
-        message = f"a formula without the colon after '{key}'"
-        hint = f"a formula follows a colon after its key: {key}: {rest}"
-    elif token.type in _OPERATORS | {"RPAR", "THEN", "ELSE", "COMMA", "_NL"} and \
-            "LPAR" in expected:
-        message = f"unexpected {shown!r} where an amount should be"
-        hint = "an operator needs an amount on each side: a number, a quantity such as " \
-               "'taken', or a formula in parentheses"
-    elif "RPAR" in expected and before.count("(") > before.count(")"):
-        message = f"unexpected {shown!r} inside parentheses"
-        hint = "close the '(' with ')' first, or separate the amounts with ','"
-    elif "ELSE" in expected or "THEN" in expected:
+        return (f"a spec must start with its variant line, not {shown!r}", _HEADER_HINT)
+    if kind == "VARIANT" and "SECTION" in expected:
+        return ("a second variant line",
+                "a spec file holds one variant; to build on another, write 'extends ID' "
+                "in a file of its own")
+    if first == "variant" and kind == "STRING" and len(words) == 1:
+        return ("the variant line has a title but no id",
+                f"give the id before the title: variant my-rook {shown}")
+    if is_value and before.endswith('"'):
+        return (f"{shown!r} after a closing quote",
+                "quoted text ends at the next '\"', so a '\"' cannot stand inside it; "
+                "write ' inside quotes, or move the words into the quotes")
+    if first == "variant" and is_value:
+        return ("the variant's title is not in quotes",
+                'write the title in double quotes: variant my-rook "My Rook"')
+    if kind in ("PER", "RULING", "AS") and "SECTION" in expected:
+        return (f"'{shown}' outside any section",
+                "a note ('per', 'ruling' or 'as') follows a clause of a section, on the "
+                "clause's line or indented on the lines below it")
+    if kind in _KEYWORDS and ("NAME" in expected or "VALUE" in expected):
+        return (f"'{shown}' is a reserved word and cannot be used as a name",
+                "the words variant, extends, source, per, ruling, as, if, then, else, and, "
+                "or and not belong to the language; choose another word")
+    if kind in ("NAME", "SECTION") and "SECTION" in expected and not before:
+        section = re.match(r"([A-Za-z_][\w-]*):\s*(.+)", line)
+        if section:
+            return (f"a section header with text after it: '{line}'",
+                    f"a section header stands alone on its line: write '{section.group(1)}:' "
+                    f"and put '{section.group(2).strip()}' on the next line")
+        return (f"'{shown}' is outside any section",
+                "clauses belong in a section: start one with a header such as 'deck:'")
+    if kind == "STRING" and expected == {"NAME"}:
+        return ("a quoted string where a name should be",
+                "ids and names are written without quotes: extends tournament, "
+                "source wikipedia-rook")
+    if kind == "STRING" and expected == {"STRING"} or kind == "NAME" and expected == {"STRING"}:
+        if first and (words[-1] == "per" or len(words) > 1 and words[-2] == "per"):
+            return ("a citation without its place in quotes",
+                    f'a citation gives its place in the source in double quotes: per "{shown}"')
+    if kind in _OPERATORS | {"LPAR", "RPAR"} and ":" not in before and first:
+        if first in FORMULA_KEYS:
+            rest = line[len(first):].strip()
+            return (f"a formula without the colon after '{first}'",
+                    f"a formula follows a colon after its key: {first}: {rest}")
+        return (f"{shown!r} among the values of '{first}'",
+                "values are names, numbers and quoted strings separated by ','; operators "
+                "belong in formulas (made:, bidders:, defenders:)")
+    if kind in _OPERATORS | {"RPAR", "THEN", "ELSE", "COMMA"} and "LPAR" in expected:
+        return (f"unexpected {shown!r} where an amount should be",
+                "an operator needs an amount on each side: a number, a quantity such as "
+                "'taken', or a formula in parentheses")
+    if "RPAR" in expected and before.count("(") > before.count(")"):
+        return (f"unexpected {shown!r} inside parentheses",
+                "close the '(' with ')' first, or separate the amounts with ','")
+    if "ELSE" in expected or "THEN" in expected:
         missing = "else" if "ELSE" in expected else "then"
-        message = f"unexpected {shown!r}: the 'if' has no '{missing}'"
-        hint = "an 'if' needs both branches: if CONDITION then AMOUNT else AMOUNT"
-    elif token.type == "RANGE":
-        message = "a second '..' in a range"
-        hint = "a range has one '..' between its lowest and highest rank: 5..14"
-    elif token.type == "COMMA":
-        message = "a ',' with no value before it"
-        hint = "',' goes between two values: black B, red R"
-    elif token.type == "COLON":
-        message = "unexpected ':'"
-        hint = ("a section header is a name and a colon alone on its line; "
-                "a formula clause is 'key: formula'")
-    elif token.type == "EQUALS":
-        hint = "'=' joins a rank or card to its points (ROOK=20); in formulas equality is '=='"
-    elif token.type == "STRING" and "_NL" in expected:
-        hint = 'quoted text follows a note: per "Bidding" or ruling "why we read it so"'
-    return SpecError(message, span, expected=expected_words(expected), hint=hint,
-                     code="syntax-error")
+        return (f"unexpected {shown!r}: the 'if' has no '{missing}'",
+                "an 'if' needs both branches: if CONDITION then AMOUNT else AMOUNT")
+    if is_value and "COMMA" in expected:
+        return (f"{shown!r} follows a value without a ','",
+                "separate values with commas (5=5, 10=10); a range (5..14) or a pair "
+                "(ROOK=20) is one value")
+    if is_value and expected <= {"PER", "RULING", "AS", "_NL"}:
+        return (f"{shown!r} after the clause's notes",
+                "after a note (per \"...\", ruling \"...\", as ID) only another note or the "
+                "end of the line may follow")
+    if not before and kind not in ("RANGE", "COMMA", "COLON", "EQUALS"):
+        return (f"a line cannot start with {shown!r}",
+                "each line of a section is a clause that starts with its key (hand 9), or a "
+                "note under a clause (per \"...\", ruling \"...\")")
+    if kind == "RANGE":
+        return ("a second '..' in a range",
+                "a range has one '..' between its lowest and highest rank: 5..14")
+    if kind == "COMMA":
+        return ("a ',' with no value before it", "',' goes between two values: black B, red R")
+    if kind == "COLON":
+        return ("unexpected ':'", "a section header is a name and a colon alone on its line; "
+                                  "a formula clause is 'key: formula'")
+    if kind == "EQUALS":
+        return ("unexpected '='",
+                "'=' joins a rank or card to its points (ROOK=20); in formulas equality is '=='")
+    return (f"unexpected {shown!r}", _GENERIC_HINT)
 
 
 def _raw_line(text: str, line: int) -> str:
