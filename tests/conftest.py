@@ -13,6 +13,9 @@
 * ``play_out(hand, prefer)`` plays the rest of the hand: each seat plays the first card
   of its preference list (``prefer[seat]``, default: its dealt cards in order) that the
   rules allow, so the test, not the engine, decides every choice (``via=game`` too).
+
+Two plain helpers are imported by the rules modules (``from conftest import legal,
+won_by``): the legal actions as notation, and who took the last trick among events.
 """
 
 from __future__ import annotations
@@ -62,6 +65,16 @@ def run_actions(hand, *lines, via=None) -> list:
         seat, action = line.split(" ", 1)
         events += target.apply(action, int(seat))
     return events
+
+
+def legal(hand) -> set[str]:
+    """The legal actions now, as notation."""
+    return {str(a) for a in hand.legal_actions()}
+
+
+def won_by(events) -> int:
+    """The seat that took the last trick among ``events``."""
+    return [e.seat for e in events if e.kind == "trick-won"][-1]
 
 
 def state_of(hand) -> tuple:

@@ -13,6 +13,7 @@ sides pass 600 in one hand the bidding side wins ("bidder goes").
 from __future__ import annotations
 
 import rookery
+from conftest import legal, won_by
 
 V = "family-double-deck"
 
@@ -37,12 +38,6 @@ CLOSE_NEST = "R13 R13 R14 R14 B6 B7"
 CLOSE_LAST = {1: "G14", 2: "Y6", 3: "Y7"}
 
 
-def legal(hand) -> set[str]:
-    return {str(a) for a in hand.legal_actions()}
-
-
-def won_by(events) -> int:
-    return [e.seat for e in events if e.kind == "trick-won"][-1]
 
 
 def auction(run, hand, bidder=0, bid=150, via=None):

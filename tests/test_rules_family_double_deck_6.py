@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import rookery
+from conftest import legal, won_by
 
 V = "family-double-deck-6"
 
@@ -30,9 +31,6 @@ FOUR_NEST = "B8 B7 B7 B6 B6 B5"
 SWEEP = {0: "R14 R14 R13 R13 R12 R12 R11 R11 R10 R10 R9 R9 R8"}
 SWEEP_NEST = "R8 R7 R7 R6 R6 R5"
 
-
-def legal(hand) -> set[str]:
-    return {str(a) for a in hand.legal_actions()}
 
 
 def test_84_cards_with_one_black_and_one_red_4(deal):

@@ -12,6 +12,7 @@ side loses its bid; 500 wins, equal totals play on.
 from __future__ import annotations
 
 import rookery
+from conftest import legal, won_by
 
 V = "kentucky-rook"
 
@@ -40,12 +41,6 @@ def points(cards) -> int:
     return sum(20 if c == "ROOK" else POINTS.get(c[1:], 0) for c in cards)
 
 
-def legal(hand) -> set[str]:
-    return {str(a) for a in hand.legal_actions()}
-
-
-def won_by(events) -> int:
-    return [e.seat for e in events if e.kind == "trick-won"][-1]
 
 
 def test_bids_go_from_100_in_fives_starting_left_of_the_dealer(deal, rejects):

@@ -12,6 +12,7 @@ bid; the first to 200 wins, equal totals play on.
 from __future__ import annotations
 
 import rookery
+from conftest import legal, won_by
 
 V = "rook-for-three"
 
@@ -21,12 +22,6 @@ SWEEP_NEST = "B4 B6 B7 B8 B9"
 COUNTER = {"14": 10, "10": 10, "5": 5}
 
 
-def legal(hand) -> set[str]:
-    return {str(a) for a in hand.legal_actions()}
-
-
-def won_by(events) -> int:
-    return [e.seat for e in events if e.kind == "trick-won"][-1]
 
 
 def test_the_dealer_opens_with_an_automatic_50(deal, rejects):

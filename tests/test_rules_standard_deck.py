@@ -14,6 +14,7 @@ the player on his left leads; A=15, K=10, 10=10, 5=5, joker 20, 20 for the last 
 from __future__ import annotations
 
 import rookery
+from conftest import legal, won_by
 
 V = "standard-deck"
 
@@ -21,9 +22,6 @@ V = "standard-deck"
 SWEEP = {0: "S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA", 1: "HA HK HQ"}
 SWEEP_NEST = "JOKER"
 
-
-def legal(hand) -> set[str]:
-    return {str(a) for a in hand.legal_actions()}
 
 
 def to_passing(run, hand, bidder=0, drop="JOKER", via=None):

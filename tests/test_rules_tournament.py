@@ -12,6 +12,7 @@ bid; 300 wins, the higher total when both pass it, equal totals play on.
 from __future__ import annotations
 
 import rookery
+from conftest import legal, won_by
 
 V = "tournament"
 
@@ -38,22 +39,12 @@ SWEEP = {0: "R14 R13 R12 R11 R10 R9 R8 R7 ROOK"}
 SWEEP_NEST = "R5 R6 B5 B10 Y14"          # 30 points
 
 
-def legal(hand) -> set[str]:
-    return {str(a) for a in hand.legal_actions()}
 
 
-def won_by(events) -> int:
-    """The seat that took the last trick among ``events``."""
-    return [e.seat for e in events if e.kind == "trick-won"][-1]
-
-
-def to_trump(hand, run, bidder=0, trump="R", discards="Y7 G7 B5 G5 Y5".split()):
+def to_trump(hand, run, bidder=0, trump="R", discards="Y7 G7 B5 G5 Y5"):
     """An auction the given seat wins at 70 (dealer 3), its discards, its trump."""
-    lines = [f"{s} {'bid 70' if s == bidder else 'pass'}" for s in (0, 1, 2, 3)]
-    if bidder == 3:
-        lines = ["0 pass", "1 pass", "2 pass", "3 bid 70"]
-    run(hand, *lines)
-    run(hand, *[f"{bidder} discard {c}" for c in discards])
+    run(hand, *[f"{s} {'bid 70' if s == bidder else 'pass'}" for s in (0, 1, 2, 3)])
+    run(hand, *[f"{bidder} discard {c}" for c in discards.split()])
     run(hand, f"{bidder} trump {trump}")
 
 
@@ -184,7 +175,7 @@ def test_trump_beats_the_led_color_and_off_colors_never_win(deal, run):
 def test_the_last_trick_takes_the_nest_and_a_set_bid_loses_the_bid(deal, run, play_out):
     hand = deal(V, 3, SWEEP, SWEEP_NEST, scores=[10, 20])
     # Seat 1 wins the auction and names red, but seat 0 holds the trumps and leads.
-    to_trump(hand, run, bidder=1, discards=SWEEP_NEST.split())
+    to_trump(hand, run, bidder=1, discards=SWEEP_NEST)
     play_out(hand)
     result = hand.result
     assert hand.tricks_won == [9, 0, 0, 0]
@@ -196,7 +187,7 @@ def test_the_last_trick_takes_the_nest_and_a_set_bid_loses_the_bid(deal, run, pl
 
 def test_a_made_bid_scores_everything_taken(deal, run, play_out):
     hand = deal(V, 3, SWEEP, SWEEP_NEST)
-    to_trump(hand, run, bidder=0, discards=SWEEP_NEST.split())
+    to_trump(hand, run, bidder=0, discards=SWEEP_NEST)
     run(hand, "0 play R7")
     play_out(hand)
     assert hand.result.made is True
@@ -242,7 +233,7 @@ def test_equal_totals_over_300_play_on(deal, run, play_out):
 
 def test_actions_after_the_hand_are_rejected(deal, run, play_out, rejects):
     hand = deal(V, 3, SWEEP, SWEEP_NEST)
-    to_trump(hand, run, bidder=0, discards=SWEEP_NEST.split())
+    to_trump(hand, run, bidder=0, discards=SWEEP_NEST)
     play_out(hand)
     assert hand.is_over and hand.phase == "done"
     rejects(hand, "0 play R14", "hand-over")
