@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import rookery
-from conftest import legal, won_by
+from conftest import legal
 
 V = "family-double-deck-6"
 

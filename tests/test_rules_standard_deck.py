@@ -14,7 +14,7 @@ the player on his left leads; A=15, K=10, 10=10, 5=5, joker 20, 20 for the last 
 from __future__ import annotations
 
 import rookery
-from conftest import legal, won_by
+from conftest import legal
 
 V = "standard-deck"
 
