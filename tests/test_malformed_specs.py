@@ -153,6 +153,16 @@ def test_command_line_exit_code_for_one_bad_spec(stage):
     assert _portable(result.stderr).rstrip("\n") == _expected(path)
 
 
+@pytest.mark.parametrize("command", ["play", "export"])
+def test_play_and_export_refuse_a_bad_spec_with_its_message(command):
+    path = MALFORMED / "check-deal-mismatch.rook"
+    result = subprocess.run([sys.executable, "-m", "rookery.cli", command, str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert _portable(result.stderr).rstrip("\n") == _expected(path)
+
+
 def test_command_line_names_a_missing_file():
     result = _check(Path("tests/malformed/no-such-spec.rook"))
     assert result.returncode == 1
