@@ -119,7 +119,7 @@ def dsl_page(variants: list[Variant]) -> str:
                 f"{key} {meaning.shape}"
             default = meaning.default if meaning.default.startswith("the ") else \
                 f"`{meaning.default}`" if meaning.default else "*required*"
-            out.append(f"| <a id=\"{rule_id}\"></a>`{key}` | `{_cell(written)}` | "
+            out.append(f"| <a id=\"{rule_id}\"></a>`{key}` | `{written}` | "
                        f"{_cell(capital(meaning.meaning))}. | {_cell(default)} | "
                        f"{used.get(rule_id, 0)} |")
         out.append("")
@@ -135,6 +135,7 @@ def dsl_page(variants: list[Variant]) -> str:
 
 
 def _cell(text: str) -> str:
+    """Table cell text (outside code spans, where a pipe would end the cell)."""
     return text.replace("|", "\\|")
 
 
