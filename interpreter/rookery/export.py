@@ -40,7 +40,8 @@ def export_variant(v: Variant) -> dict:
                   "specials": [{"card": s.code, "placement": s.placement, "anchor": s.anchor}
                                for s in v.trump.specials]},
         "play": {"leader": v.play.leader, "follow": v.play.follow,
-                 "anytime": list(v.play.anytime), "ties": v.play.ties},
+                 "anytime": list(v.play.anytime), "ties": v.play.ties,
+                 "review": v.play.review},
         "scoring": {"trick_points": v.scoring.trick_points, "last_trick": v.scoring.last_trick,
                     "majority": v.scoring.majority, "all_tricks": v.scoring.all_tricks,
                     "total": points_available(v),

@@ -141,6 +141,7 @@ class Play:
     follow: str         # "color" | "any"
     anytime: tuple[str, ...]    # cards that may be played even when able to follow
     ties: str           # which of two identical cards wins: "first-played" | "last-played"
+    review: str         # taken tricks a player may look at again: "none" | "last-trick"
 
 
 @dataclass(frozen=True)

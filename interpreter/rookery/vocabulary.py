@@ -125,6 +125,9 @@ SECTIONS: dict[str, dict[str, Key]] = {
                        "cards that may be played even when their holder can follow", "none"),
         "ties": Key("first-played | last-played",
                     "which of two identical cards wins a trick", "first-played"),
+        "review": Key("none | last-trick",
+                      "which taken tricks a player may look at again: none (a trick is seen "
+                      "only until the next card is led) or the last one", "none"),
     },
     "scoring": {
         "counters": Key("RANK=POINTS | CARD=POINTS, ...", "the point value of counter cards",
@@ -716,7 +719,8 @@ def _read_play(c: _Clauses, deck: model.Deck) -> model.Play:
                       "left-of-bidder"),
         follow=c.word("follow", ("color", "any"), "color"),
         anytime=tuple(anytime),
-        ties=c.word("ties", ("first-played", "last-played"), "first-played"))
+        ties=c.word("ties", ("first-played", "last-played"), "first-played"),
+        review=c.word("review", ("none", "last-trick"), "none"))
 
 
 def _read_scoring(c: _Clauses) -> model.Scoring:

@@ -121,6 +121,7 @@ class Hand:
         self.points_won = [0] * n
         self.follow_any = variant.play.follow == "any"
         self.has_dummy = variant.table.dummy != "none"
+        self.review_last = variant.play.review == "last-trick"
         self.last_played_wins = variant.play.ties == "last-played"
         self.result: HandResult | None = None
         self.opening_events = bidding.start(self)
@@ -236,8 +237,11 @@ class Hand:
             "trump": self.ctx.call if self.ctx is not None else None,
             "trick": [[s, codes[c]] for s, c in zip(self.trick_seats, self.trick_cards)],
             "tricks_won": list(self.tricks_won),
+            # A taken trick stays in view until the next card is led, unless the
+            # variant lets players review the last trick (``play.review``).
             "last_trick": ([[s, codes[c]] for s, c in zip(self.tricks[-1][2], self.tricks[-1][1])]
-                           if self.tricks else None),
+                           if self.tricks and (not self.trick_cards or self.review_last)
+                           else None),
             "scores": list(self.scores_before),
         }
         if self.nest_announced is not None:
