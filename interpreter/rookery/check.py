@@ -207,6 +207,12 @@ def _check_trump(v: Variant) -> None:
 
 def _check_table(v: Variant) -> None:
     t = v.table
+    if t.sides == "called" and t.calls > t.players - 2:
+        raise SpecError(f"the bid winner cannot call {t.calls} cards at a table of "
+                        f"{t.players}: nobody might be left to play against",
+                        _span(v, "table.sides"), expected=f"sides called 1 to {t.players - 2}",
+                        hint="each called card makes its holder a partner; the sources call "
+                             "one card, or two with six players", code="bad-teams")
     if "circus" in v.trump.choices and t.sides != "teams":
         raise SpecError("Circus Rook needs fixed teams: the pass depends on which side named "
                         "trump", _span(v, "trump.choices"), expected="sides teams N",
