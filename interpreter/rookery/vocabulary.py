@@ -582,7 +582,7 @@ def _read_bidding(c: _Clauses) -> model.Bidding:
     c.word("pass", ("final",), "final")
     return model.Bidding(
         first=c.word("first", ("left-of-dealer", "dealer"), "left-of-dealer"),
-        opening=opening, minimum=c.number("minimum", low=0), maximum=maximum,
+        opening=opening, minimum=c.number("minimum", low=1), maximum=maximum,
         step=c.number("step", 5, low=1),
         jumps=c.word("raise", ("jumps", "one-step"), "jumps") == "jumps",
         all_pass=c.word("all-pass", ("redeal", "dealer-forced"), "redeal"))
