@@ -53,6 +53,7 @@ TOLD_WHEN_ABSENT = {
     ("bidding", "maximum"), ("bidding", "step"), ("bidding", "all-pass"), ("nest", "forbid"),
     ("nest", "points"), ("passing", "cards"), ("trump", "named"), ("trump", "choices"),
     ("trump", "rook"), ("play", "leader"), ("play", "follow"), ("play", "anytime"),
+    ("play", "review"),
     ("scoring", "made"), ("scoring", "bidders"), ("scoring", "defenders"),
     ("game", "winner"),
 }
@@ -579,6 +580,14 @@ def _ties(v: Variant, rule: Rule | None) -> str:
     if v.deck.copies == 1 and not any(card.copies > 1 for card in v.deck.cards):
         text += " (with one deck this cannot happen)"
     return text + "."
+
+
+@writes("play", "review")
+def _review(v: Variant, rule: Rule | None) -> str:
+    if getattr(v.play, "review", "none") == "last-trick":
+        return ("A player may look again at the last trick taken, but not at earlier ones.")
+    return ("Once the next card is led, a taken trick stays face down: nobody may look back "
+            "at it.")
 
 
 # -- scoring ----------------------------------------------------------------------------------
