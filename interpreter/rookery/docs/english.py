@@ -78,9 +78,13 @@ def card_name(deck: Deck, code: str) -> str:
     """``R14`` -> ``the red 14``; the Rook's code -> ``the Rook``."""
     if code == deck.rook:
         return "the Rook"
-    for card in deck.cards:
-        if card.code == code and card.color is not None:
-            return f"the {deck.colors[card.color].name} {card.rank}"
+    for color in deck.colors:
+        rank = code[len(color.letter):]
+        if code.startswith(color.letter) and rank in deck.ranks:
+            # Suits named in the plural read "the 3 of spades"; Rook colors "the red 14".
+            if color.name.endswith("s"):
+                return f"the {rank} of {color.name}"
+            return f"the {color.name} {rank}"
     return code
 
 

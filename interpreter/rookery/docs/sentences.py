@@ -118,11 +118,15 @@ def _sides(v: Variant, rule: Rule | None) -> str:
     if t.sides == "individual":
         return "Every player plays alone and keeps their own score: there are no partnerships."
     if t.sides == "called":
-        what = "a card" if t.calls == 1 else plural(t.calls, "card")
-        whose = "whoever holds it" if t.calls == 1 else "whoever holds them"
+        if t.calls == 1:
+            who = "whoever holds it becomes the bid winner's partner"
+            what = "a card"
+        else:
+            who = "the players holding them become the bid winner's partners"
+            what = plural(t.calls, "card")
         return (f"There are no fixed partnerships. After the bidding, the bid winner calls "
-                f"{what} they do not hold; {whose} becomes the bid winner's partner for the "
-                f"hand, which everyone learns when a called card is played.")
+                f"{what} they do not hold; {who} for the hand, which everyone learns when a "
+                f"called card is played.")
     size = t.players // t.teams
     if t.teams == 2 and size == 2:
         where = "partners sitting opposite each other"
@@ -221,7 +225,7 @@ def _rook(v: Variant, rule: Rule | None) -> str:
                 f"{'belong' if many else 'belongs'} to no color.")
     card = f"{number(d.copies)} cards" if many else "one card"
     return (f"The deck includes {card} written `{d.rook}` that play the part of the Rook "
-            f"Bird: it belongs to no color." if many else
+            f"Bird: they belong to no color." if many else
             f"The deck includes one card written `{d.rook}` that plays the part of the Rook "
             f"Bird: it belongs to no color.")
 
@@ -346,8 +350,10 @@ def _discard(v: Variant, rule: Rule | None) -> str | None:
     n = v.nest.discard
     if v.deal.nest == 0:
         return "With no nest, nobody takes or lays aside any cards."
+    mixed = "it may be the nest's own card" if n == 1 else \
+        "any of them may be cards that came from the nest"
     return (f"The bid winner takes the nest into hand, then lays {plural(n, 'card')} aside "
-            f"face down; any of them may be cards that came from the nest.")
+            f"face down; {mixed}.")
 
 
 @writes("nest", "forbid")
