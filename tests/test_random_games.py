@@ -229,6 +229,7 @@ class Watch:
         assert snap["actions"] == []
         for event in hand.opening_events:
             watch.see_event(event)
+        assert watch.high == (watch.rules.opening or 0)     # the dealer's automatic bid
         return watch
 
     # -- legal-action menus, recomputed from the rules
@@ -423,7 +424,7 @@ def expected_winners(rules: Rules, scores, bidding_keeper: int | None) -> tuple[
 def choose(rng: random.Random, hand, actions, uniform_bids: bool):
     if hand.phase == "bidding" and not uniform_bids:
         bids = [a for a in actions if a.kind == "bid"]
-        return rng.choice([rookery.PASS] + bids[:1])
+        return rng.choice([rookery.PASS] + ([min(bids, key=lambda a: a.value)] if bids else []))
     return rng.choice(actions)
 
 
