@@ -164,6 +164,10 @@ def cmd_conformance(args) -> int:
         write_json(run, problems, args.json)
     if args.junit:
         write_junit(run, problems, args.junit)
+    if all(result.verdict == "skip" for result in run.results):
+        print("rookery: the engine supports none of the selected cases' variants",
+              file=sys.stderr)
+        return 1
     return 0 if run.ok and not problems else 1
 
 

@@ -170,7 +170,7 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
             case = ET.SubElement(suite, "testcase", classname=f"{variant}.{result.case.topic}",
                                  name=result.case.id, time=f"{result.seconds:.4f}",
                                  file=result.case.file)
-            text = _failure_text(result)
+            text = failure_text(result)
             if result.verdict in (FAIL, XPASS):
                 ET.SubElement(case, "failure", message=_first_line(result), type=result.verdict
                               ).text = text
@@ -198,7 +198,7 @@ def _first_line(result: CaseResult) -> str:
     return result.message or result.verdict
 
 
-def _failure_text(result: CaseResult) -> str:
+def failure_text(result: CaseResult) -> str:
     lines = [result.case.description, "rules: " + ", ".join(result.case.rules)]
     if result.message:
         lines.append(result.message)

@@ -164,53 +164,74 @@ class Run:
 MAX_FAILED_STARTS = 3
 
 
-def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] | None = None,
-              progress: Callable[[CaseResult], None] | None = None) -> Run:
-    """Every case in turn; an engine failure is the case's verdict and the engine is
-    restarted.  An engine that fails to start ``MAX_FAILED_STARTS`` times in a row is
-    not started again: the remaining cases get its last failure."""
-    expected_failures = expected_failures or {}
-    results: list[CaseResult] = []
-    info: EngineInfo | None = None
-    last_info: EngineInfo | None = None
-    failed_starts = 0
-    last_start_failure: EngineFailure | None = None
-    began = time.perf_counter()
-    for case in cases:
-        t0 = time.perf_counter()
+class Runner:
+    """Cases one at a time against one engine, started on demand.  An engine failure is
+    the case's verdict and the engine is restarted for the next case; an engine that
+    fails to start ``MAX_FAILED_STARTS`` times in a row is not started again (the
+    remaining cases get its last failure)."""
+
+    def __init__(self, engine, expected_failures: dict[str, str] | None = None):
+        self.engine = engine
+        self.expected_failures = expected_failures or {}
+        self.info: EngineInfo | None = None
+        self.last_info: EngineInfo | None = None
+        self.failed_starts = 0
+        self.last_start_failure: EngineFailure | None = None
+
+    def _start(self) -> EngineInfo:
+        if self.failed_starts >= MAX_FAILED_STARTS:
+            failure = self.last_start_failure
+            raise EngineFailure(failure.verdict, f"{failure.message} (the engine failed to "
+                                f"start {self.failed_starts} times in a row; not started "
+                                "again)", failure.output)
         try:
-            if info is None:
-                if failed_starts >= MAX_FAILED_STARTS:
-                    failure = last_start_failure
-                    raise EngineFailure(failure.verdict, f"{failure.message} (the engine "
-                                        f"failed to start {failed_starts} times in a row; "
-                                        "not started again)", failure.output)
-                try:
-                    info = last_info = engine.start()
-                    failed_starts = 0
-                except EngineFailure as failure:
-                    failed_starts += 1
-                    last_start_failure = failure
-                    raise
-            result = play_case(engine, info, case)
+            self.info = self.last_info = self.engine.start()
+        except EngineFailure as failure:
+            self.failed_starts += 1
+            self.last_start_failure = failure
+            self.engine.restart()
+            raise
+        self.failed_starts = 0
+        return self.info
+
+    def run(self, case: Case) -> CaseResult:
+        began = time.perf_counter()
+        try:
+            info = self.info or self._start()
+            result = play_case(self.engine, info, case)
         except EngineFailure as failure:
             result = CaseResult(case, failure.verdict, message=failure.message,
                                 output=failure.output)
-            if failed_starts < MAX_FAILED_STARTS or info is not None:
-                engine.restart()
-            info = None
-        result.seconds = time.perf_counter() - t0
-        if case.id in expected_failures and result.verdict != SKIP:
-            result.reason = expected_failures[case.id]
+            if self.info is not None:
+                self.engine.restart()
+            self.info = None
+        result.seconds = time.perf_counter() - began
+        reason = self.expected_failures.get(case.id)
+        if reason is not None and result.verdict != SKIP:
+            result.reason = reason
             if result.verdict == PASS:
                 result.verdict = XPASS
                 result.message = "listed as an expected failure, but it passes"
             else:
-                result.message = (f"expected failure ({result.verdict}): {result.reason}"
+                result.message = (f"expected failure ({result.verdict}): {reason}"
                                   + (f"; {result.message}" if result.message else ""))
                 result.verdict = XFAIL
+        return result
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] | None = None,
+              progress: Callable[[CaseResult], None] | None = None) -> Run:
+    """Every case in turn (see :class:`Runner`)."""
+    runner = Runner(engine, expected_failures)
+    results: list[CaseResult] = []
+    began = time.perf_counter()
+    for case in cases:
+        result = runner.run(case)
         results.append(result)
         if progress:
             progress(result)
-    return Run(getattr(engine, "label", "engine"), last_info, results,
+    return Run(getattr(engine, "label", "engine"), runner.last_info, results,
                time.perf_counter() - began)
