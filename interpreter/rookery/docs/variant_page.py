@@ -93,10 +93,14 @@ def _glance(v: Variant, titles: dict[str, str]) -> list[str]:
 def _cards(v: Variant) -> list[str]:
     d = v.deck
     lines = ["## The cards", ""]
-    twice = f" Every card is in the deck {'twice' if d.copies == 2 else plural(d.copies, 'time')}." \
-        if d.copies > 1 else ""
-    lines += [f"{d.size} cards in all. Each color from its lowest card to its highest, the "
-              f"counters in bold:{twice}", "",
+    twice = ""
+    if d.copies > 1:
+        odd = [c.code for c in d.cards if c.copies != d.copies]
+        twice = (f" Every card is in the deck "
+                 f"{'twice' if d.copies == 2 else plural(d.copies, 'time')}"
+                 + (f", except {listing([f'`{c}`' for c in odd])}" if odd else "") + ".")
+    lines += [f"{d.size} cards in all.{twice} Each color from its lowest card to its "
+              f"highest, the counters in bold:", "",
               "| Color | Cards |", "|---|---|"]
     for index, color in enumerate(d.colors):
         cards = [c for c in d.cards if c.color == index]
@@ -138,8 +142,10 @@ def _trump_order(v: Variant) -> list[str]:
             order = sorted((i for i, key in enumerate(ctx.trump_key) if key >= 0),
                            key=lambda i: -ctx.trump_key[i])
             codes = " ".join(f"`{tables.codes[i]}`" for i in order)
+            each = ", each of them twice" if d.copies == 2 else \
+                f", each of them {d.copies} times" if d.copies > 2 else ""
             lines += [f"With {color} as trump{how}, the {len(order)} trumps from highest to "
-                      f"lowest (any other color works the same way):", "", codes, ""]
+                      f"lowest{each} (any other color works the same way):", "", codes, ""]
         extra = sorted(tables.codes[i] for i in tables.always_trump)
         ranks = [r for r in d.ranks
                  if sum(1 for c in d.cards if c.rank == r and c.color is not None)
