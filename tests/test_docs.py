@@ -176,3 +176,27 @@ def test_mkdocs_build_strict(tmp_path):
     assert 'id="play.anytime"' in html and "admonition note" in html
     assert (tmp_path / "site" / "dsl" / "index.html").is_file()
     assert out.is_dir()
+
+
+def test_comparison_has_a_row_per_variant_from_the_model():
+    variants = [rookery.load_variant(name) for name in rookery.builtin_variants()]
+    lines = docs.comparison.tables(variants)
+    for v in variants:
+        rows = [line for line in lines if line.startswith(f"| [{v.title}](variants/{v.id}.md) |")]
+        assert len(rows) == 2, v.id
+    tournament = next(line for line in lines if "(variants/tournament.md) | 70–120 |" in line)
+    assert "| highest trump | left of dealer | last trick | 300 |" in tournament
+    notes = "\n".join(docs.comparison.disagreements(variants))
+    assert "### Who leads the first trick" in notes
+    assert "[tournament](variants/tournament.md#play.leader)" in notes
+    assert "[kentucky-rook](variants/kentucky-rook.md#play.leader)" in notes
+
+
+def test_sources_page_counts_each_variants_citations():
+    variant = rookery.load_variant("tournament")
+    page = docs.site.sources_page(rookery.load.known_sources(), [variant])
+    cited = sum(1 for rule in variant.rules for c in rule.citations
+                if c.source == "wikipedia-rook")
+    assert f"| [{variant.title}](variants/tournament.md) | {cited} |" in page
+    for source in rookery.load.known_sources():
+        assert f"## {source} {{#{source}}}" in page
