@@ -142,8 +142,13 @@ def _trump_order(v: Variant) -> list[str]:
             order = sorted((i for i, key in enumerate(ctx.trump_key) if key >= 0),
                            key=lambda i: -ctx.trump_key[i])
             codes = " ".join(f"`{tables.codes[i]}`" for i in order)
-            each = ", each of them twice" if d.copies == 2 else \
-                f", each of them {d.copies} times" if d.copies > 2 else ""
+            each = ""
+            if d.copies > 1:
+                copies = {c.code: c.copies for c in d.cards}
+                once = [tables.codes[i] for i in order if copies[tables.codes[i]] != d.copies]
+                each = (", each of them " + ("twice" if d.copies == 2 else
+                                             f"{d.copies} times")
+                        + (f" but {listing([f'`{c}`' for c in once])}" if once else ""))
             lines += [f"With {color} as trump{how}, the {len(order)} trumps from highest to "
                       f"lowest{each} (any other color works the same way):", "", codes, ""]
         extra = sorted(tables.codes[i] for i in tables.always_trump)
