@@ -20,6 +20,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 # Hand-written pages another part of the project owns: (file, title in the navigation).
 CONFORMANCE_PAGES = (("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
+ABOUT = {"conformance.md": "how a conformance case is written: a deal, the actions, what "
+                           "must happen, and the rule it tests",
+         "protocol.md": "how any Rook engine is driven through the conformance cases, over "
+                        "JSON lines"}
 
 
 def fill(template: str, **slots: str) -> str:
@@ -93,7 +97,8 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
             out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
                        f"{sides(v)} | {s.deck} | {s.target} | {parent} |")
         out.append("")
-    links = "".join(f"- [{title}]({name})\n" for name, title in extra)
+    links = "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
+                    + "\n" for name, title in extra)
     return fill("index.md", variants="\n".join(out).rstrip(), conformance=links)
 
 
