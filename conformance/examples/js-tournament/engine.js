@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A small, independent Tournament Rook (Kentucky Discard) engine in plain Node.js,
 // speaking rookery's conformance protocol: one JSON object a line on stdin, one
-// answer a line on stdout (docs/conformance-contract.md).
+// answer a line on stdout (docs/protocol.md).
 //
 // Written from the rules text (the encyclopedia article's "Official rules", source id
 // wikipedia-rook) and the rulings of specs/tournament.rook, not from rookery's Python
