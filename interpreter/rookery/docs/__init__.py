@@ -8,7 +8,8 @@ conformance case format and engine protocol) are left alone and linked in the
 navigation.
 
 * ``variant_page``: one rules page per variant, every sentence with its rule id,
-  citations and rulings;
+  citations and rulings (sentences from ``sentences`` and its ``tell_*`` writers, in the
+  English of ``english``);
 * ``comparison``: all variants side by side, and where the readings differ;
 * ``site``: home, DSL reference (from :data:`rookery.vocabulary.SECTIONS`), sources,
   ``mkdocs.yml``.

@@ -11,7 +11,8 @@ from ..engine.tables import tables_for
 from ..model import Rule, Variant
 from ..vocabulary import SECTION_ORDER
 from .english import capital, listing, number, plural, rank_runs
-from .sentences import SECTION_TITLES, Sentence, all_sentences, counter_groups
+from .sentences import SECTION_TITLES, Sentence, all_sentences
+from .tell_play import counter_groups
 
 
 def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
