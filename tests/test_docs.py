@@ -200,3 +200,23 @@ def test_sources_page_counts_each_variants_citations():
     assert f"| [{variant.title}](variants/tournament.md) | {cited} |" in page
     for source in rookery.load.known_sources():
         assert f"## {source} {{#{source}}}" in page
+
+
+def test_every_rule_a_conformance_case_cites_has_an_anchor(tmp_path):
+    import json
+
+    from rookery.resources import conformance_dir
+
+    out = _site(tmp_path)
+    pages: dict[str, str] = {}
+    cited = 0
+    for path in sorted((conformance_dir() / "cases").rglob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        variant = data["variant"]
+        page = pages.setdefault(variant, (out / "variants" / f"{variant}.md")
+                                .read_text(encoding="utf-8"))
+        for case in data["cases"]:
+            for rule_id in case.get("rules", []):
+                cited += 1
+                assert f'<a id="{rule_id}"></a>' in page, (case["id"], rule_id)
+    assert cited > 0
