@@ -3,12 +3,16 @@ ids are unique, every case's rule ids exist in its variant; every built-in varia
 export has the shape of ``variant.schema.json``; the schemas themselves are valid."""
 
 import json
+import sys
 
 import pytest
 from jsonschema import Draft202012Validator
 
 import rookery
+from rookery.cli import main
+from rookery.conformance import InProcessEngine, run_cases
 from rookery.conformance.cases import case_files, default_paths, load_corpus, schema
+from rookery.conformance.subprocess_engine import SubprocessEngine
 from rookery.export import export_variant
 from rookery.resources import conformance_dir
 
@@ -38,6 +42,26 @@ def test_retired_cases_are_named_by_a_replacement():
     data = json.loads(path.read_text())
     retired = {e["id"] if isinstance(e, dict) else e for e in data}
     assert retired <= replaced | {c.id for c in cases}
+
+
+def test_rookery_conformance_passes_the_whole_corpus_in_process_and_over_serve(capsys):
+    """The README's main job, and the same cases over the protocol."""
+    assert main(["conformance", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert " 0 failed" in out
+    cases, _ = load_corpus()
+    listed = json.loads((conformance_dir() / "expected-failures.json").read_text()) \
+        if (conformance_dir() / "expected-failures.json").is_file() else []
+    expected = {entry["id"]: entry["reason"] for entry in listed}
+    here = run_cases(InProcessEngine(), cases, expected)
+    served = SubprocessEngine([sys.executable, "-m", "rookery.cli", "serve"], timeout=10)
+    try:
+        there = run_cases(served, cases, expected)
+    finally:
+        served.close()
+    assert [(r.case.id, r.verdict) for r in there.results] == \
+        [(r.case.id, r.verdict) for r in here.results]
+    assert there.ok
 
 
 @pytest.mark.parametrize("name", rookery.builtin_variants())

@@ -112,6 +112,15 @@ def test_an_answer_of_the_wrong_shape_is_a_protocol_error(corpus):
     assert cases["kentucky-rook/fixture/001"].verdict == "pass"   # no pass in it
 
 
+def test_an_extra_line_is_a_protocol_error(corpus):
+    cases = by_id(run(engine("chatty.py"), corpus))
+    first = cases["tournament/fixture/002"]
+    assert first.verdict == "protocol-error"
+    assert "a line nobody asked for" in first.message
+    assert "stdout: [debug] dealt the cards" in first.output
+    assert {r.verdict for r in cases.values()} == {"protocol-error"}
+
+
 def test_an_engine_that_accepts_everything_fails_the_rejection_cases(corpus):
     cases = by_id(run(engine("accepts_everything.py"), corpus))
     bidding = cases["tournament/fixture/001"]

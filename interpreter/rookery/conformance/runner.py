@@ -97,7 +97,7 @@ def play_case(engine, info: EngineInfo, case: Case) -> CaseResult:
                 raise _Diverged(Divergence(f"start {index + 1}", text, "accepted",
                                            f"rejected ({outcome.code})", outcome.message))
         for index, step in enumerate(case.steps):
-            _play_step(engine, info, f"step {index + 1}", step)
+            _play_step(engine, info, f"step {index + 1}", step, len(case.deal["hands"]))
     except _Diverged as diverged:
         return CaseResult(case, FAIL, diverged.divergence)
     return CaseResult(case, PASS)
@@ -112,7 +112,7 @@ def _comparable(state: dict) -> dict:
     return out
 
 
-def _play_step(engine, info: EngineInfo, where: str, step: dict) -> None:
+def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int) -> None:
     if "expect" in step:
         expect = step["expect"]
         seats = seats_needed(expect)
@@ -132,14 +132,16 @@ def _play_step(engine, info: EngineInfo, where: str, step: dict) -> None:
             raise _Diverged(Divergence(where, step, "accepted",
                                        f"rejected ({outcome.code})", outcome.message))
         return
-    before = _comparable(engine.state(seat))
+    # The state "unchanged" includes the seat's own cards (when it is a seat at all).
+    asked = seat if 0 <= seat < players else None
+    before = _comparable(engine.state(asked))
     outcome = engine.apply(seat, action)
     if outcome.accepted:
         raise _Diverged(Divergence(where, step, f"rejected ({step['reject']})", "accepted"))
     if info.error_codes and outcome.code != step["reject"]:
         raise _Diverged(Divergence(where, step, f"rejected ({step['reject']})",
                                    f"rejected ({outcome.code})", outcome.message))
-    after = _comparable(engine.state(seat))
+    after = _comparable(engine.state(asked))
     if after != before:
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         raise _Diverged(Divergence(where, step, "the state unchanged by a rejected action",

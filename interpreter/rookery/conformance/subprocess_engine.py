@@ -131,6 +131,13 @@ class SubprocessEngine:
         if self.process is None:
             self._launch()
         line = json.dumps(message)
+        if not self.lines.empty():
+            extra = self.lines.get_nowait()
+            if extra is _EOF:
+                raise self._fail("crash", f"the engine ended before {message['cmd']}")
+            self.stdout_tail.append(extra)
+            raise self._fail("protocol-error", "the engine wrote a line nobody asked for "
+                             f"(before {message['cmd']}): one request, one answer line")
         try:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
