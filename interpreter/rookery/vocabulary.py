@@ -637,6 +637,11 @@ def _read_trump(c: _Clauses, deck: model.Deck) -> model.Trump:
             circus = True
         else:
             low_card = True
+    if clause is not None and not bases:
+        raise SpecError("trump choices name no trump to call", clause.span,
+                        expected="colors or no-trump among the choices",
+                        hint="low-card and circus modify a call; write for example: "
+                             "choices colors, low-card", code="no-trump-choice")
     if not bases:
         bases = [col.letter for col in deck.colors]
     # A low-card hand is called together with a trump (or no trump): "R-low", "none-low".
