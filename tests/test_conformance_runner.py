@@ -204,3 +204,18 @@ def test_bad_options_end_in_a_message(tmp_path, capsys, options, message):
 def test_a_missing_path_ends_in_a_message(tmp_path, capsys):
     assert main(["conformance", str(tmp_path / "nowhere")]) == 2
     assert "no such case file or folder" in capsys.readouterr().err
+
+
+def test_the_report_names_rules_and_variants_without_a_case(tmp_path):
+    from rich.console import Console
+
+    from rookery.conformance.report import print_report
+    result = run(write_corpus(tmp_path, [BIDDING]))
+    console = Console(record=True, width=120)
+    print_report(result, [], console,
+                 rules_of=lambda variant: {"bidding.minimum", "play.follow"},
+                 variants=["tournament", "kentucky-rook"])
+    text = console.export_text()
+    assert "play.follow" in text and "no case" in text
+    overview = text[text.index("per variant"):]
+    assert "kentucky-rook" in overview and "tournament" in overview

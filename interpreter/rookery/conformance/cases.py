@@ -200,6 +200,18 @@ def builtin_rules(variant: str) -> set[str] | None:
         return None
 
 
+def own_rules(variant: str) -> set[str] | None:
+    """Rule ids a built-in variant states itself (inherited ones are the parent's to
+    cover)."""
+    from ..load import builtin_variants, load_variant
+    if variant not in builtin_variants():
+        return None
+    try:
+        return {rule.id for rule in load_variant(variant).rules if not rule.inherited_from}
+    except RookeryError:
+        return None
+
+
 def load_corpus(paths: list[Path] | None = None, rules_of=builtin_rules,
                 skip_retired: bool = True) -> tuple[list[Case], list[Problem]]:
     """Every case under ``paths`` (default: the packaged corpus), minus retired ones;

@@ -13,8 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
     TimeElapsedColumn
 
 from ..errors import UsageError
+from ..load import builtin_variants
 from ..resources import conformance_dir
-from .cases import Case, CorpusError, load_corpus
+from .cases import Case, CorpusError, load_corpus, own_rules
 from .engines import InProcessEngine
 from .report import print_report, write_json, write_junit
 from .runner import run_cases
@@ -159,7 +160,11 @@ def cmd_conformance(args) -> int:
             run = run_cases(engine, selected, expected)
     finally:
         engine.close()
-    print_report(run, problems, console, verbose=args.verbose)
+    filtered = bool(args.rule or args.tag or args.case or args.paths)
+    print_report(run, problems, console, verbose=args.verbose,
+                 rules_of=None if filtered else own_rules,
+                 variants=() if filtered or args.engine else
+                 [v for v in builtin_variants() if not args.variant or v in args.variant])
     if args.json:
         write_json(run, problems, args.json)
     if args.junit:

@@ -24,6 +24,14 @@ def counts(results: list[CaseResult]) -> dict[str, int]:
     return dict(out)
 
 
+def grouped(results: list[CaseResult]) -> dict[str, list[CaseResult]]:
+    """The results per variant."""
+    out: dict[str, list[CaseResult]] = defaultdict(list)
+    for result in results:
+        out[result.case.variant].append(result)
+    return out
+
+
 def _bucket(verdict: str) -> str:
     if verdict == PASS:
         return "passed"
@@ -63,7 +71,11 @@ def _short(value, width: int = 400) -> str:
 
 
 def print_report(run: Run, problems: list[Problem], console: Console,
-                 verbose: bool = False) -> None:
+                 verbose: bool = False, rules_of=None, variants=()) -> None:
+    """The per-variant, per-rule tables, each failure with its first divergence, the
+    invalid cases, an overview per variant and the totals.  ``rules_of(variant)`` (the
+    variant's own rule ids, or None) adds the rules no selected case checks;
+    ``variants`` are listed in the overview even when no case names them."""
     info = run.info
     if info is not None:
         console.print(f"[bold]engine[/]: {escape(info.name)} {escape(info.version)} "
@@ -86,6 +98,9 @@ def print_report(run: Run, problems: list[Problem], console: Console,
             table.add_row(rule, str(row["passed"]),
                           f"[red]{failed}[/]" if failed else "0",
                           str(row["skipped"]), str(row["expected"]))
+        known = rules_of(variant) if rules_of else None
+        for rule in sorted(set(known or ()) - set(rules)):
+            table.add_row(f"[yellow]{rule}[/]", "-", "-", "-", "[yellow]no case[/]")
         console.print(table)
         console.print()
     bad = [r for r in run.results if r.verdict in FAILURES + (XPASS,)]
@@ -97,6 +112,8 @@ def print_report(run: Run, problems: list[Problem], console: Console,
                 console.print(f"[yellow]xfail[/] {result.case.id}: {escape(result.message)}")
     for problem in problems:
         console.print(f"[red]invalid[/] {escape(str(problem))}")
+    if len({r.case.variant for r in run.results} | set(variants)) > 1:
+        print_overview(run, console, variants)
     c = counts(run.results)
     failed = sum(c.get(v, 0) for v in FAILURES + (XPASS,))
     parts = [f"{len(run.results)} cases", f"{c.get(PASS, 0)} passed",
@@ -107,6 +124,29 @@ def print_report(run: Run, problems: list[Problem], console: Console,
         parts.append(f"{len(problems)} invalid")
     style = "green" if run.ok and not problems else "red"
     console.print(f"[bold {style}]{', '.join(parts)}[/] in {run.seconds:.1f}s")
+
+
+def print_overview(run: Run, console: Console, variants=()) -> None:
+    """One line per variant: how many cases, and how they went."""
+    table = Table(title="per variant", title_justify="left", show_edge=False,
+                  pad_edge=False)
+    table.add_column("variant")
+    for column in ("cases", "passed", "failed", "skipped", "expected"):
+        table.add_column(column, justify="right")
+    by_variant = grouped(run.results)
+    for variant in variants:
+        by_variant.setdefault(variant, [])
+    for variant, results in sorted(by_variant.items()):
+        if not results:
+            table.add_row(f"[yellow]{variant}[/]", "[yellow]0[/]", "-", "-", "-", "-")
+            continue
+        c = counts(results)
+        failed = sum(c.get(v, 0) for v in FAILURES + (XPASS,))
+        table.add_row(variant, str(len(results)), str(c.get(PASS, 0)),
+                      f"[red]{failed}[/]" if failed else "0", str(c.get(SKIP, 0)),
+                      str(c.get(XFAIL, 0)))
+    console.print(table)
+    console.print()
 
 
 def print_failure(result: CaseResult, console: Console) -> None:
@@ -156,10 +196,7 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
     """One test suite per variant, one test case per case (JUnit XML as CI tools read it)."""
     root = ET.Element("testsuites", name="rookery conformance",
                       time=f"{run.seconds:.3f}")
-    by_variant: dict[str, list[CaseResult]] = defaultdict(list)
-    for result in run.results:
-        by_variant[result.case.variant].append(result)
-    for variant, results in sorted(by_variant.items()):
+    for variant, results in sorted(grouped(run.results).items()):
         c = counts(results)
         suite = ET.SubElement(root, "testsuite", name=variant, tests=str(len(results)),
                               failures=str(c.get(FAIL, 0) + c.get(XPASS, 0)),
