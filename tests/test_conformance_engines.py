@@ -194,3 +194,23 @@ def test_serve_answers_bad_requests_without_dying():
         None, None, "bad-request", None]        # nothing read after quit
     assert answers[6] == {"ok": True, "accepted": False, "code": "bad-action",
                           "message": answers[6]["message"]}
+
+
+def test_serve_plays_a_spec_file_given_to_it(tmp_path):
+    from io import StringIO
+
+    from rookery.conformance.serve import serve as serve_lines
+    spec = tmp_path / "my-tournament.rook"
+    spec.write_text('variant my-tournament "Tournament from 80"\nextends tournament\n'
+                    'source wikipedia-rook\n\nbidding:\n  minimum 80    per "Bidding"\n')
+    requests = [{"cmd": "hello", "protocol": 1},
+                dict(TOURNAMENT_DEAL, cmd="deal", variant="my-tournament"),
+                {"cmd": "apply", "seat": 1, "action": "bid 75"},
+                {"cmd": "apply", "seat": 1, "action": "bid 80"}]
+    out = StringIO()
+    serve_lines(StringIO("".join(json.dumps(r) + "\n" for r in requests)), out, [str(spec)])
+    hello, dealt, low, ok = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert "my-tournament" in hello["variants"] and "tournament" in hello["variants"]
+    assert dealt == {"ok": True}
+    assert (low["accepted"], low["code"]) == (False, "bid-too-low")
+    assert ok["accepted"] is True
