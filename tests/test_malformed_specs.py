@@ -86,8 +86,21 @@ def test_the_mistakes_cover_every_stage():
                  "unknown-function", "unknown-parent", "extends-cycle", "duplicate-rule",
                  "no-source", "unknown-source", "deal-mismatch", "points-mismatch",
                  "bid-unreachable", "discard-mismatch", "discard-impossible",
-                 "nest-points-lost", "unranked-card", "bad-dummy", "bad-passing"):
+                 "nest-points-lost", "unranked-card", "bad-dummy", "bad-passing",
+                 "missing-value", "missing-clause", "formula-expected", "values-expected",
+                 "file-unreadable", "bad-teams", "bad-circus"):
         assert code in codes
+
+
+def test_every_terminal_of_the_grammar_has_plain_words():
+    """A terminal added to grammar/rook.lark needs words for "expected: ..." messages."""
+    from rookery.parse import _parser
+    from rookery.syntax_errors import _TERMINAL_WORDS
+
+    parser = _parser()
+    unworded = [t.name for t in parser.terminals
+                if t.name not in _TERMINAL_WORDS and t.name not in parser.ignore_tokens]
+    assert unworded == []
 
 
 # -- each bad spec, through the API -------------------------------------------------------------

@@ -80,11 +80,25 @@ def expected_words(names) -> str:
         names -= {"PER", "RULING", "AS"}
         names.add("NOTE")
     order = list(_TERMINAL_WORDS)
-    words = [_TERMINAL_WORDS.get(n, n) for n in sorted(
+    words = [_word_for(n) for n in sorted(
         names, key=lambda n: order.index(n) if n in order else len(order))]
     if not words:
         return "something else"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _word_for(name: str) -> str:
+    """Plain words for one terminal; a terminal added to the grammar but not yet to
+    :data:`_TERMINAL_WORDS` is shown by its text ('review') rather than its name."""
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    from .parse import _parser  # the grammar, already built by the failed parse
+
+    try:
+        pattern = _parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    return repr(pattern.value) if pattern.type == "str" else name.lower().replace("_", " ")
 
 
 def syntax_error(error: lark.exceptions.UnexpectedInput, text: str, path: str) -> SpecError:
