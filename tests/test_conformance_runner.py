@@ -140,6 +140,8 @@ def test_invalid_case_files_are_named_with_their_case_and_the_rest_still_runs(
         dict(json.loads(json.dumps(BIDDING)), id="tournament/fixture/008",
              rules=["play.no-such-rule"]),
         dict(json.loads(json.dumps(BIDDING)), id="kentucky-rook/fixture/009")]}))
+    (cases / "tournament" / "novariant.json").write_text(json.dumps({"cases": [
+        dict(json.loads(json.dumps(BIDDING)), id="tournament/fixture/010")]}))
     found, problems = load_corpus([cases])
     assert [c.id for c in found] == ["tournament/fixture/001"]
     text = "\n".join(map(str, problems))
@@ -149,6 +151,7 @@ def test_invalid_case_files_are_named_with_their_case_and_the_rest_still_runs(
     assert "more.json [tournament/fixture/001]: the id is already used" in text
     assert "[tournament/fixture/008]: tournament has no rule play.no-such-rule" in text
     assert "[kentucky-rook/fixture/009]: the id must begin with the file's variant" in text
+    assert "novariant.json: (top): 'variant' is a required property" in text
 
     assert main(["conformance", str(cases)]) == 1
     out, err = capsys.readouterr()

@@ -121,9 +121,9 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         return [], [Problem(name, None, "is not a case file: expected an object with "
                             "'variant' and a list of 'cases'")]
-    problems: list[Problem] = []
-    for error in _file_validator().iter_errors(data):
-        problems.append(Problem(name, None, f"{_where(error)}: {error.message}"))
+    problems: list[Problem] = [Problem(name, None, f"{_where(error)}: {error.message}")
+                               for error in _file_validator().iter_errors(data)]
+    file_ok = not problems
     variant = data.get("variant") if isinstance(data.get("variant"), str) else None
     rule_ids = rules_of(variant) if (rules_of and variant) else None
     case_check = _case_validator()
@@ -146,7 +146,8 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             origin=raw["origin"], deal=raw["deal"], start=tuple(raw.get("start", ())),
             steps=tuple(raw["steps"]), file=name, source=raw.get("source", {}),
             replaces=raw.get("replaces")))
-    return cases, problems
+    # A file whose own keys are wrong (no variant...) runs none of its cases.
+    return (cases if file_ok else []), problems
 
 
 @cache
