@@ -259,8 +259,10 @@ class _Clauses:
 def _only_value(clause: ast.Clause, shape: str) -> ast.Value:
     if len(clause.values) != 1:
         raise SpecError(f"'{clause.key}' takes one value, not {len(clause.values)}",
-                        clause.span, expected=f"{clause.key} {shape}",
-                        hint="remove the extra values", code="wrong-values")
+                        clause.values[1].span if len(clause.values) > 1 else clause.span,
+                        expected=f"{clause.key} {shape}",
+                        hint=f"keep one value, e.g. {clause.key} {clause.values[0]}"
+                        if clause.values else f"write {clause.key} {shape}", code="wrong-values")
     return clause.values[0]
 
 
