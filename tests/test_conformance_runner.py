@@ -197,11 +197,15 @@ def test_the_readable_report_is_grouped_by_variant_and_rule(tmp_path, capsys):
 @pytest.mark.parametrize("options, message", [
     (["--timeout", "0"], "--timeout must be a positive"),
     (["--expected-failures", "missing.json"], "cannot read the expected failures"),
+    (["--engine", '"unclosed'], "No closing quotation"),
+    (["--json", "no/such/folder/report.json"], "cannot write the report"),
+    (["--junit", "no/such/folder/junit.xml"], "cannot write the report"),
 ])
 def test_bad_options_end_in_a_message(tmp_path, capsys, options, message):
     cases = write_corpus(tmp_path, [BIDDING])
     assert main(["conformance", str(cases), *options]) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
 
 
 def test_a_missing_path_ends_in_a_message(tmp_path, capsys):
@@ -222,3 +226,21 @@ def test_the_report_names_rules_and_variants_without_a_case(tmp_path):
     assert "play.follow" in text and "no case" in text
     overview = text[text.index("per variant"):]
     assert "kentucky-rook" in overview and "tournament" in overview
+
+
+def test_a_bug_in_the_interpreter_is_a_crash_verdict_and_the_run_goes_on(tmp_path,
+                                                                        monkeypatch):
+    from rookery.conformance.session import Session
+    real = Session.apply
+
+    def buggy(self, seat, action):
+        if action == "trump B":
+            raise KeyError("trump B")
+        return real(self, seat, action)
+
+    monkeypatch.setattr(Session, "apply", buggy)
+    result = run(write_corpus(tmp_path, [FIRST_TRICK, BIDDING]))
+    crashed, after = result.results
+    assert crashed.verdict == "crash" and "KeyError" in crashed.message
+    assert any("buggy" in line for line in crashed.output)
+    assert after.verdict == "pass"

@@ -122,7 +122,10 @@ def make_engine(args):
     if not args.engine:
         return InProcessEngine()
     from .subprocess_engine import SubprocessEngine
-    command = shlex.split(args.engine)
+    try:
+        command = shlex.split(args.engine)
+    except ValueError as error:
+        raise UsageError(f"--engine {args.engine!r}: {error}") from None
     if not command:
         raise UsageError("--engine needs a command")
     return SubprocessEngine(command, timeout=args.timeout)
@@ -165,10 +168,13 @@ def cmd_conformance(args) -> int:
                  rules_of=None if filtered else own_rules,
                  variants=() if filtered or args.engine else
                  [v for v in builtin_variants() if not args.variant or v in args.variant])
-    if args.json:
-        write_json(run, problems, args.json)
-    if args.junit:
-        write_junit(run, problems, args.junit)
+    for path, write in ((args.json, write_json), (args.junit, write_junit)):
+        if path:
+            try:
+                write(run, problems, path)
+            except OSError as error:
+                raise UsageError(f"cannot write the report {path}: {error.strerror}") \
+                    from None
     if all(result.verdict == "skip" for result in run.results):
         print("rookery: the engine supports none of the selected cases' variants",
               file=sys.stderr)
