@@ -61,3 +61,16 @@ def test_without_the_option_it_collects_nothing(pytester):
     result = pytester.runpytest_subprocess(*PLUGIN, "-v")
     result.assert_outcomes(passed=1)
     assert "rookery-conformance" not in result.stdout.str()
+
+
+def test_bad_options_are_usage_errors(pytester, tmp_path):
+    cases = write_corpus(tmp_path, [BIDDING])
+    result = pytester.runpytest_subprocess(*PLUGIN, "--rookery-engine", '"unclosed',
+                                           "--rookery-cases", str(cases))
+    assert result.ret == 4          # pytest's usage error
+    result.stderr.fnmatch_lines(["*No closing quotation*"])
+    (cases / "tournament" / "bad.json").write_text("{")
+    result = pytester.runpytest_subprocess(*PLUGIN, "--rookery-engine", engine("hang.py"),
+                                           "--rookery-cases", str(cases))
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*invalid cases*", "*bad.json: is not JSON*"])

@@ -97,8 +97,12 @@ def pytest_collection_modifyitems(session, config, items):
     variants = config.getoption("rookery_variant")
     if variants:
         cases = [case for case in cases if case.variant in variants]
-    runner = Runner(SubprocessEngine(shlex.split(command),
-                                     timeout=config.getoption("rookery_timeout")), expected)
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise pytest.UsageError(f"rookery: --rookery-engine {command!r}: {error}") from None
+    runner = Runner(SubprocessEngine(argv, timeout=config.getoption("rookery_timeout")),
+                    expected)
     config._rookery_runner = runner
     corpus = Corpus.from_parent(session, name="rookery-conformance",
                                 nodeid="rookery-conformance")
