@@ -87,7 +87,7 @@ def test_a_deal_that_is_not_the_deck_fails_the_case_without_a_traceback(tmp_path
     assert "not the kentucky-rook deck" in result.divergence.detail
 
 
-def test_expected_failures(tmp_path):
+def test_expected_failures(tmp_path, capsys):
     bad = wrong(BIDDING, "tournament/fixture/003", {"to_act": 3})
     cases = write_corpus(tmp_path, [BIDDING, bad])
     listed = run(cases, expected_failures={"tournament/fixture/003": "known bug"})
@@ -105,6 +105,12 @@ def test_expected_failures(tmp_path):
     ef.write_text(json.dumps([{"id": "tournament/fixture/001", "reason": "x"},
                               {"id": "tournament/fixture/003", "reason": "y"}]))
     assert main(["conformance", str(cases), "--expected-failures", str(ef)]) == 1
+    ef.write_text(json.dumps([{"id": "tournament/fixture/003", "reason": "known bug"},
+                              {"id": "tournament/fixture/099", "reason": "typo"}]))
+    capsys.readouterr()
+    assert main(["conformance", str(cases), "--expected-failures", str(ef)]) == 0
+    assert "the expected failure tournament/fixture/099 names no case" in \
+        capsys.readouterr().out
 
 
 def test_filters(tmp_path, capsys):

@@ -18,7 +18,7 @@ from ..resources import conformance_dir
 from .cases import Case, CorpusError, load_corpus, own_rules
 from .engines import InProcessEngine
 from .report import print_report, write_json, write_junit
-from .runner import run_cases
+from .runner import Run, run_cases
 
 DEFAULT_TIMEOUT = 10.0
 PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
@@ -131,6 +131,23 @@ def make_engine(args):
     return SubprocessEngine(command, timeout=args.timeout)
 
 
+def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
+                      console: Console | None) -> Run:
+    """Run the cases, with a progress bar on ``console`` when one is given; the engine
+    is closed at the end."""
+    try:
+        if console is None:
+            return run_cases(engine, cases, expected)
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                      transient=True) as bar:
+            task = bar.add_task("conformance", total=len(cases))
+            return run_cases(engine, cases, expected, lambda result: bar.update(
+                task, advance=1, description=result.case.id))
+    finally:
+        engine.close()
+
+
 def cmd_conformance(args) -> int:
     console = Console(highlight=False, soft_wrap=True)
     if args.timeout <= 0:
@@ -148,21 +165,13 @@ def cmd_conformance(args) -> int:
         print("rookery: no cases to run" + (" (no case matches the filters)" if (
             args.variant or args.rule or args.tag or args.case) else ""), file=sys.stderr)
         return 1
-    engine = make_engine(args)
-    try:
-        if not args.no_progress and len(selected) >= PROGRESS_FROM and console.is_terminal:
-            with Progress(TextColumn("[progress.description]{task.description}"),
-                          BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=console, transient=True) as bar:
-                task = bar.add_task("conformance", total=len(selected))
-
-                def advance(result):
-                    bar.update(task, advance=1, description=result.case.id)
-                run = run_cases(engine, selected, expected, advance)
-        else:
-            run = run_cases(engine, selected, expected)
-    finally:
-        engine.close()
+    unknown = sorted(set(expected) - {case.id for case in cases})
+    for case_id in unknown:
+        console.print(f"[yellow]warning[/]: the expected failure {case_id} names no case")
+    show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
+        and console.is_terminal
+    run = run_with_progress(make_engine(args), selected, expected,
+                            console if show_progress else None)
     filtered = bool(args.rule or args.tag or args.case or args.paths)
     print_report(run, problems, console, verbose=args.verbose,
                  rules_of=None if filtered else own_rules,
