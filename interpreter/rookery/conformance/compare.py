@@ -179,6 +179,13 @@ def _view(key, want, seat_state):
     if seen:
         return Mismatch(key, want, view, "seat {} can see {}".format(
             want["seat"], ", ".join(seen)))
+    for fact, value in want.get("shows", {}).items():
+        got = view.get(fact, _MISSING)
+        same = sorted(got) == sorted(value) if isinstance(value, list) and \
+            isinstance(got, list) else _equal(fact, value, got) is None
+        if not same:
+            return Mismatch(key, want, {fact: _show(got)},
+                            f"seat {want['seat']}'s view shows {fact} differently")
     return None
 
 
