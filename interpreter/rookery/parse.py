@@ -62,11 +62,6 @@ def parse_file(path: str | Path) -> ast.SpecFile:
     return parse_text(text, str(path))
 
 
-def _line_text(text: str, line: int) -> str:
-    lines = text.splitlines()
-    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
-
-
 # -- tree walking --------------------------------------------------------------------------
 
 class _Walker:
@@ -113,9 +108,12 @@ class _Walker:
         values: tuple[ast.Value, ...] = ()
         formula = None
         annotations = []
+        end = key_token.end_pos  # where the key and its values or formula end
         for child in tree.children[1:]:
             if isinstance(child, Token):
                 continue
+            if child.data not in ("citation", "ruling", "rule_id", "note"):
+                end = max(end, getattr(child.meta, "end_pos", end))
             if child.data == "values":
                 values = tuple(self.value(v) for v in child.children if isinstance(v, Tree))
             elif child.data in ("citation", "ruling", "rule_id"):
@@ -134,7 +132,8 @@ class _Walker:
                 rulings.append(str(tokens[1])[1:-1])
             else:
                 explicit_id = str(tokens[1])
-        line_text = _line_text(self.text, key_token.line)
+        # the clause as written, without its notes: "hand 10", not "hand 10  per ..."
+        line_text = " ".join(self.text[key_token.start_pos:end].replace("\\\n", " ").split())
         return ast.Clause(section, str(key_token), values, formula, tuple(citations),
                           tuple(rulings), explicit_id, self.span(key_token, line_text),
                           self.span(key_token))
