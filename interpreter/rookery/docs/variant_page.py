@@ -78,9 +78,10 @@ def _glance(v: Variant, titles: dict[str, str]) -> list[str]:
     if v.bidding.opening is not None:
         bids += f"; the dealer opens at {v.bidding.opening}"
     rows = [("Players", f"{t.players}, {sides}"), ("Deck", deck),
-            ("Hand", f"{s.hand} cards each"), ("Nest", f"{s.nest} cards" if s.nest else "none"),
+            ("Hand", f"{s.hand} cards each"), ("Nest", (f"{s.nest} card" + ("s" if s.nest > 1 else "")) if s.nest else "none"),
             ("Points in a hand", str(s.points)
-             + (f" (+{v.scoring.all_tricks} for every trick)" if v.scoring.all_tricks else "")),
+             + (f" (+{v.scoring.all_tricks} for taking every trick)"
+                if v.scoring.all_tricks else "")),
             ("Bids", bids),
             ("The Rook", rook if v.deck.rook else "not in this deck"),
             ("Game", f"to {s.target} points")]
