@@ -35,7 +35,7 @@ from .session import Session
 
 # The shape of the hand and the deck: mutating these only makes every deal misfit.
 STRUCTURAL = {
-    ("table", "players"), ("table", "sides"), ("deck", "colors"), ("deck", "ranks"),
+    ("table", "players"), ("deck", "colors"), ("deck", "ranks"),
     ("deck", "order"), ("deck", "copies"), ("deck", "rook"), ("deck", "add"),
     ("deck", "remove"), ("deal", "hand"), ("deal", "nest"), ("nest", "discard"),
     ("scoring", "total"), ("bidding", "pass"),
@@ -80,6 +80,14 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
     step = variant.bidding.step
     numbers = [v.atoms[0].value for v in clause.values
                if v.kind == "phrase" and len(v.atoms) == 1 and v.atoms[0].kind == "number"]
+    if section == "table" and key == "sides":
+        words = text.split()
+        if words[0] == "called":
+            calls = int(words[1])
+            for other in (calls - 1, calls + 1):
+                if other >= 1:
+                    yield f"sides called {other}", f"sides called {other}"
+        return      # fixed teams or individual play change who scores with whom: structural
     if section == "scoring" and key == "counters":
         for value in clause.values:
             name, points = value.atoms[0].value, value.atoms[1].value
