@@ -26,6 +26,7 @@ _TERMINAL_WORDS = {
     "VALUE": "a value (a name, a number or a quoted string)",
     "AMOUNT": "an amount (a number, a quantity such as 'taken', or '(')",
     "NAME": "a name",
+    "RULE_ID": "a rule id such as scoring.sweep",
     "NUMBER": "a number",
     "STRING": 'a quoted string ("...")',
     "IF": "'if'",
@@ -286,6 +287,10 @@ def _explain_token(token: Token, shown: str, expected: set[str], before: str,
     is_value = kind in ("NAME", "NUMBER", "STRING")
     if "VARIANT" in expected:
         return (f"a spec must start with its variant line, not {shown!r}", _HEADER_HINT)
+    if expected == {"RULE_ID"}:
+        return (f"{shown!r} is not a rule id",
+                "a rule id given with 'as' is the section and a name joined by a dot, "
+                "e.g. as bidding.lowest-bid")
     if kind == "VARIANT" and "SECTION" in expected:
         return ("a second variant line",
                 "a spec file holds one variant; to build on another, write 'extends ID' "
