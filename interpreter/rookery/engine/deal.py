@@ -10,8 +10,8 @@ from .hand import Hand
 from .tables import tables_for
 
 
-def deal_cards(variant: Variant, deck: list[str], dealer: int) -> tuple[list[list[str]], list[str]]:
-    """Deal an ordered deck (codes, top first): returns (hands, nest)."""
+def deal_cards(variant: Variant, deck: list, dealer: int) -> tuple[list[list], list]:
+    """Deal an ordered deck (codes or card ids, top first): returns (hands, nest)."""
     n = variant.table.players
     size, nest_size = variant.deal.hand, variant.deal.nest
     hands: list[list[str]] = [[] for _ in range(n)]
@@ -40,5 +40,7 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
               scores=None, number: int = 0) -> Hand:
     """Shuffle with ``seed`` (a Random or a seed) and deal a new hand."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    hands, nest = deal_cards(variant, shuffled_deck(variant, rng), dealer)
-    return Hand(variant, dealer, hands, nest, scores, number)
+    deck = list(tables_for(variant).deck)
+    rng.shuffle(deck)
+    hands, nest = deal_cards(variant, deck, dealer)
+    return Hand(variant, dealer, (), (), scores, number, _dealt=(hands, nest))

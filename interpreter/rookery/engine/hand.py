@@ -72,7 +72,7 @@ class Hand:
 
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
-                 number: int = 0):
+                 number: int = 0, *, _dealt: tuple[list[list[int]], list[int]] | None = None):
         t = tables_for(variant)
         self.variant = variant
         self.t: Tables = t
@@ -81,15 +81,19 @@ class Hand:
             raise UsageError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
         self.dealer = dealer
         self.number = number
-        self.hands = [[self._code(code) for code in held] for held in hands]
-        self.nest = [self._code(code) for code in nest]
-        _check_deal(self, t)
+        if _dealt is not None:
+            # Dealt by deal_hand from the variant's own shuffled deck: card ids, no
+            # check needed.
+            self.hands, self.nest = _dealt
+        else:
+            self.hands = [[self._code(code) for code in held] for held in hands]
+            self.nest = [self._code(code) for code in nest]
+            _check_deal(self, t)
         self.scores_before = tuple(scores) if scores is not None else (0,) * t.keepers
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
                              f"{len(self.scores_before)}")
-        self.start_hands = tuple(tuple(h) for h in hands)
-        self.start_nest = tuple(nest)
+        self._start = (tuple(tuple(h) for h in self.hands), tuple(self.nest))
         self.steps = steps_after_bidding(variant)
         self.step = -1
         self.phase = BIDDING
@@ -125,6 +129,17 @@ class Hand:
         self.last_played_wins = variant.play.ties == "last-played"
         self.result: HandResult | None = None
         self.opening_events = bidding.start(self)
+
+    @property
+    def start_hands(self) -> tuple[tuple[str, ...], ...]:
+        """The hands as dealt (card codes)."""
+        codes = self.t.codes
+        return tuple(tuple(codes[c] for c in held) for held in self._start[0])
+
+    @property
+    def start_nest(self) -> tuple[str, ...]:
+        """The nest as dealt (card codes)."""
+        return tuple(self.t.codes[c] for c in self._start[1])
 
     def _code(self, code: str) -> int:
         try:
