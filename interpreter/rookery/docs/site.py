@@ -20,10 +20,11 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 # Hand-written pages another part of the project owns: (file, title in the navigation).
 CONFORMANCE_PAGES = (("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
-ABOUT = {"conformance.md": "how a conformance case is written: a deal, the actions, what "
-                           "must happen, and the rule it tests",
-         "protocol.md": "how any Rook engine is driven through the conformance cases, over "
-                        "JSON lines"}
+ABOUT = {"conformance.md": "the conformance corpus: how to run it, and how a case is "
+                           "written (a deal, the actions, what must happen, the rules it "
+                           "tests)",
+         "protocol.md": "how any Rook engine is driven through the cases over JSON lines, "
+                        "and the verdicts it gets"}
 
 
 def fill(template: str, **slots: str) -> str:
