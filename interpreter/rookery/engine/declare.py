@@ -5,6 +5,7 @@ choosing who leads."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from . import passing
 from .actions import Action, Event
 
 ROOK_CALLS = (Action("rook", "high"), Action("rook", "low"))
@@ -67,19 +68,13 @@ def legal_circus(hand) -> list[Action]:
 
 
 def apply_circus(hand, action: Action) -> list[Event]:
-    if action.kind != "give":
-        raise IllegalAction("wrong-phase", f"'{action}': each player passes one card left")
+    card = passing.held_card(hand, action, "each player passes one card left")
     seat = hand.to_act
-    card = hand.card(action.value)
-    if card not in hand.hands[seat]:
-        raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
     if card not in _circus_choices(hand, seat):
         best = hand.t.team_of[seat] == hand.t.team_of[hand.circus_namer]
         raise IllegalAction("must-pass-best" if best else "must-pass-worst",
                             f"seat {seat} must pass its {'best' if best else 'worst'} card")
-    hand.hands[seat].remove(card)
-    hand.given[seat].append(card)
-    events = [Event("give", seat)]
+    events = passing.give(hand, card)
     following = (seat + 1) % hand.n
     if following != hand.circus_namer:
         hand.to_act = following

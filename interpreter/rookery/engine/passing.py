@@ -28,16 +28,29 @@ def legal(hand) -> list[Action]:
     return [actions[c] for c in dict.fromkeys(hand.hands[hand.to_act])]
 
 
-def apply(hand, action: Action) -> list[Event]:
+def held_card(hand, action: Action, what: str) -> int:
+    """The card of a ``give`` action, which the seat to act must hold."""
     if action.kind != "give":
-        raise IllegalAction("wrong-phase", f"'{action}': players are passing cards")
-    seat = hand.to_act
+        raise IllegalAction("wrong-phase", f"'{action}': {what}")
     card = hand.card(action.value)
-    if card not in hand.hands[seat]:
-        raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
+    if card not in hand.hands[hand.to_act]:
+        raise IllegalAction("card-not-in-hand",
+                            f"seat {hand.to_act} does not hold {action.value}")
+    return card
+
+
+def give(hand, card: int) -> list[Event]:
+    """Set a card aside to be passed once everyone has given."""
+    seat = hand.to_act
     hand.hands[seat].remove(card)
     hand.given[seat].append(card)
-    events = [Event("give", seat)]
+    return [Event("give", seat)]
+
+
+def apply(hand, action: Action) -> list[Event]:
+    card = held_card(hand, action, "players are passing cards")
+    seat = hand.to_act
+    events = give(hand, card)
     if len(hand.given[seat]) < hand.variant.passing.cards:
         return events
     following = (seat + 1) % hand.n
