@@ -1,7 +1,7 @@
 """Load a variant: find its file, parse it, resolve ``extends``, read it, check it.
 
 This is the pipeline in one place: :func:`rookery.parse.parse_file` ->
-(merge with the variants it extends) -> :func:`rookery.vocabulary.read_variant` ->
+(merge with the variants it extends) -> :func:`rookery.sections.read_variant` ->
 :func:`rookery.check.check_variant`.  Variants are cached by path, so loading one twice
 costs nothing.
 """
@@ -19,7 +19,8 @@ from .errors import Span, SpecError, UsageError
 from .model import Variant
 from .parse import parse_file
 from .resources import specs_dir
-from .vocabulary import read_variant, rule_id
+from .sections import read_variant
+from .vocabulary import rule_id
 
 
 @cache

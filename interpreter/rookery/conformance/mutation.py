@@ -27,7 +27,8 @@ from ..load import _merged_clauses, find_spec, known_sources
 from ..model import Variant
 from ..parse import parse_file, parse_text
 from ..resources import conformance_dir
-from ..vocabulary import SECTIONS, read_variant, rule_id
+from ..sections import read_variant
+from ..vocabulary import SECTIONS, rule_id
 from .cases import Case
 from .engines import InProcessEngine
 from .runner import PASS, run_cases
