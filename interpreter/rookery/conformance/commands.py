@@ -59,7 +59,7 @@ def add_subcommands(sub) -> None:
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true",
-                   help="also list expected failures")
+                   help="show every variant's per-rule table and list expected failures")
     p = sub.add_parser(
         "serve", help="serve our interpreter over the engine protocol on stdin/stdout",
         description="Answer the conformance protocol (JSON lines on stdin/stdout) with "

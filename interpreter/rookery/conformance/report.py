@@ -70,9 +70,13 @@ def _short(value, width: int = 400) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
+DETAIL_UP_TO = 3      # variants in a run whose per-rule tables are always shown
+
+
 def print_report(run: Run, problems: list[Problem], console: Console,
                  verbose: bool = False, rules_of=None, variants=()) -> None:
-    """The per-variant, per-rule tables, each failure with its first divergence, the
+    """The per-variant, per-rule tables (for a run over many variants: only where
+    something needs a look, unless ``verbose``), each failure with its first divergence, the
     invalid cases, an overview per variant and the totals.  ``rules_of(variant)`` (the
     variant's own rule ids, or None) adds the rules no selected case checks;
     ``variants`` are listed in the overview even when no case names them."""
@@ -82,9 +86,18 @@ def print_report(run: Run, problems: list[Problem], console: Console,
                       f"({escape(run.engine)})"
                       + ("" if info.error_codes else " - no error codes: rejections "
                          "checked for accept/reject only"))
-    for variant, rules in sorted(per_rule(run.results).items()):
+    tables = per_rule(run.results)
+    # A run over many variants shows a variant's per-rule table only where something
+    # needs a look (a failure, a skip, a rule no case checks); --verbose shows them all.
+    detail_all = verbose or len(tables) <= DETAIL_UP_TO
+    for variant, rules in sorted(tables.items()):
         mine = [r for r in run.results if r.case.variant == variant]
         c = counts(mine)
+        known = rules_of(variant) if rules_of else None
+        uncovered = set(known or ()) - set(rules)
+        if not (detail_all or uncovered or c.get(SKIP) or
+                any(r.verdict in FAILURES + (XPASS,) for r in mine)):
+            continue
         title = (f"{variant}: {c.get(PASS, 0)} passed, "
                  f"{sum(c.get(v, 0) for v in FAILURES + (XPASS,))} failed, "
                  f"{c.get(SKIP, 0)} skipped (unsupported)"
@@ -98,8 +111,7 @@ def print_report(run: Run, problems: list[Problem], console: Console,
             table.add_row(rule, str(row["passed"]),
                           f"[red]{failed}[/]" if failed else "0",
                           str(row["skipped"]), str(row["expected"]))
-        known = rules_of(variant) if rules_of else None
-        for rule in sorted(set(known or ()) - set(rules)):
+        for rule in sorted(uncovered):
             table.add_row(f"[yellow]{rule}[/]", "-", "-", "-", "[yellow]no case[/]")
         console.print(table)
         console.print()
