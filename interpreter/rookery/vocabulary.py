@@ -93,7 +93,7 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "directions": Key("left | right | none, ...",
                           "the direction of passing, cycling with the hand number", "left"),
         "bidder-sees": Key("at-once | after-trump",
-                           "when the bid winner may look at the cards passed to them",
+                           "when the cards the bid winner receives in the pass join its hand",
                            "at-once"),
     },
     "trump": {
