@@ -198,12 +198,6 @@ def _check_trump(v: Variant) -> None:
                         _span(v, "trump.choices"), expected="a no-trump-rook clause",
                         hint="no-trump-rook R above 10 makes it the 10.5 of red",
                         code="unranked-card")
-    if v.deck.rook is None and (t.rook != "highest" or v.play.anytime):
-        rook_rules = [r for r in ("trump.rook", "play.anytime") if r in v.rule_ids]
-        if v.deck.rook is None and v.play.anytime:
-            raise SpecError("a card that may be played anytime is not in the deck",
-                            _span(v, *rook_rules), expected="a card of the deck",
-                            hint="the deck has no Rook (deck: rook none)", code="unknown-card")
 
 
 def _check_table(v: Variant) -> None:

@@ -20,7 +20,7 @@ from .model import Variant
 from .parse import parse_file
 from .resources import specs_dir
 from .sections import read_variant
-from .vocabulary import rule_id
+from .vocabulary import SECTION_ORDER, rule_id
 
 
 @cache
@@ -105,13 +105,8 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
             own[key] = clause
             merged.pop(key, None)
             merged[key] = (clause, spec.source, None)
-    order = {name: i for i, name in enumerate(_section_order())}
+    order = {name: i for i, name in enumerate(SECTION_ORDER)}
     return sorted(merged.values(), key=lambda item: order.get(item[0].section, len(order)))
-
-
-def _section_order() -> tuple[str, ...]:
-    from .vocabulary import SECTION_ORDER
-    return SECTION_ORDER
 
 
 def load_text(text: str, path: str = "<spec>") -> Variant:

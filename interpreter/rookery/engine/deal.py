@@ -29,13 +29,6 @@ def deal_cards(variant: Variant, deck: list, dealer: int) -> tuple[list[list], l
     return hands, nest
 
 
-def shuffled_deck(variant: Variant, rng: random.Random) -> list[str]:
-    t = tables_for(variant)
-    deck = [t.codes[c] for c in t.deck]
-    rng.shuffle(deck)
-    return deck
-
-
 def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer: int = 0,
               scores=None, number: int = 0) -> Hand:
     """Shuffle with ``seed`` (a Random or a seed) and deal a new hand."""
