@@ -29,7 +29,7 @@ def describe_deal(game: Game) -> Iterator[str]:
 
 
 def describe_event(game: Game, event: Event, actor: int | None, action) -> Iterator[str]:
-    kind, seat, data = event
+    kind, seat, data = event.kind, event.seat, event.data
     if kind == "bid":
         auto = " (automatic)" if data.get("automatic") else ""
         yield f"  {seat_name(game, seat)} bids {data['amount']}{auto}"
