@@ -89,6 +89,7 @@ class FuzzReport:
     unattributed: list[Difference]
     coverage: object
     engine_name: str = ""
+    rerun: str = ""             # the command that reruns a written case
 
     @property
     def ok(self) -> bool:
@@ -143,8 +144,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
                           f"{example.deal_number}: expected {_short(example.expected)}, "
                           f"the engine: {_short(example.actual)}")
             if deviation.case_path:
-                console.print(f"  rerun: rookery conformance --engine "
-                              f"{json.dumps(report.engine)} {deviation.case_path}")
+                console.print(f"  rerun: {report.rerun} {deviation.case_path}")
     cov = report.coverage
     rules = set(report.variant.rule_ids)
     reached = rules & set(cov.rules) | {r for d in report.deviations for r in d.rules}

@@ -147,6 +147,10 @@ class Fuzzer:
         """Name the rule of each difference that fit several rules in its own deal, where
         the other deals leave one: a rule that behaved alike where it applied is not the
         cause.  What still fits several rules is kept apart, unattributed."""
+        if not any(d.kind == "trick-points" for d in self.differences):
+            # Every trick was counted alike, so the counters are valued alike: a card
+            # valued otherwise would have shown in some trick.
+            self.alike.add(self.t.rule("scoring", "counters"))
         for difference, fits in self.pending:
             left = fits - self.alike
             if len(left) == 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import time
 from pathlib import Path
 
@@ -78,9 +79,17 @@ def _engine(args, variant: Variant):
         other = load_variant(args.engine_spec)
         engine = InProcessEngine(Session({variant.id: other}))
         engine.label = f"the interpreter of {args.engine_spec}"
+        engine.rerun_as = f"rookery serve {args.engine_spec}"
         return engine
     from .commands import make_engine
     return make_engine(args)
+
+
+def _rerun_command(args, engine) -> str:
+    """The command that reruns a written case against the same engine."""
+    spec = f" --spec {shlex.quote(str(args.spec))}" if args.spec is not None else ""
+    command = getattr(engine, "rerun_as", None) or args.engine
+    return f"rookery conformance{spec} --engine {shlex.quote(command)}"
 
 
 def _slug(text: str) -> str:
@@ -104,6 +113,8 @@ def cmd_fuzz(args) -> int:
         raise UsageError("--timeout must be a positive number of seconds")
     _check_output_paths(args)
     console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console = Console(highlight=False, soft_wrap=True, width=160)  # a log, not a screen
     variant, oracle = _oracle(args)
     engine = _engine(args, variant)
     label = getattr(engine, "label", args.engine or "engine")
@@ -128,7 +139,8 @@ def cmd_fuzz(args) -> int:
         engine.close()
     report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
                         time.perf_counter() - began, deviations, fuzzer.unattributed,
-                        fuzzer.coverage, getattr(fuzzer.info, "name", ""))
+                        fuzzer.coverage, getattr(fuzzer.info, "name", ""),
+                        rerun=_rerun_command(args, engine))
     print_report(report, console, args.verbose)
     if written:
         console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")

@@ -61,6 +61,9 @@ class Mutant:
     change: str
     mutant: Variant | None = field(default=None, repr=False, compare=False)
     invalid: str | None = None
+    index: int = -1             # which clause of the merged spec is changed
+    section: str = ""
+    line: str = ""              # the changed clause, as a spec writes it
 
 
 def _clause_from(section: str, line: str) -> ast.Clause:
@@ -158,44 +161,82 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
                 yield f"{key} {choice}", f"{key} {choice}"
 
 
-def mutants(variant_id: str, own_only: bool = True) -> Iterator[Mutant]:
-    """Every mutant of a built-in variant (or a spec file), valid or not.
-
-    With ``own_only`` a variant that extends another is mutated only in the clauses it
-    writes itself: the clauses it inherits are the parent's, pinned by the parent's cases.
-    """
+def _base(variant_id: str, own_only: bool):
+    """The merged clauses a variant's mutants change (a bonus the variant does not have
+    is a parameter at 0: it is given one), with what reading them needs."""
     path = find_spec(variant_id).resolve()
     spec = parse_file(path)
     clauses = _merged_clauses(spec, path, chain=(path,))
-    from ..load import load_variant
-    original = load_variant(variant_id)
-    sources = frozenset(known_sources())
-    # A bonus the variant does not have is a parameter at 0: give it one.
     present = {(c.section, c.key) for c, _, _ in clauses}
     derived = own_only and spec.extends is not None
     for key in ("trick-points", "last-trick", "majority", "all-tricks"):
         if ("scoring", key) not in present and not derived:
             clause = _clause_from("scoring", f"{key} 0")
             clauses.append((clause, spec.source, None))
+    return spec, clauses, derived
+
+
+def _changed(clauses, changes: dict[int, tuple[str, str]]):
+    """``clauses`` with clause ``index`` replaced by ``line`` for each change."""
+    out = []
+    for index, (clause, default, inherited) in enumerate(clauses):
+        if index in changes:
+            section, line = changes[index]
+            new = _clause_from(section, line)
+            clause = ast.Clause(clause.section, new.key, new.values, new.formula,
+                                clause.citations, clause.rulings, clause.explicit_id,
+                                clause.span, clause.key_span)
+        out.append((clause, default, inherited))
+    # The documented total would reject every counter mutant before any case ran; the
+    # corpus, not the checker, must catch it.
+    return [item for item in out if rule_id(item[0]) != "scoring.total"]
+
+
+def mutants(variant_id: str, own_only: bool = True) -> Iterator[Mutant]:
+    """Every mutant of a built-in variant (or a spec file), valid or not.
+
+    With ``own_only`` a variant that extends another is mutated only in the clauses it
+    writes itself: the clauses it inherits are the parent's, pinned by the parent's cases.
+    """
+    from ..load import load_variant
+    spec, clauses, derived = _base(variant_id, own_only)
+    original = load_variant(variant_id)
+    sources = frozenset(known_sources())
     for index, (clause, default, inherited) in enumerate(clauses):
         if derived and inherited is not None:
             continue
         for change, line in _alternatives(clause, original):
-            new = _clause_from(clause.section, line)
-            new = ast.Clause(clause.section, new.key, new.values, new.formula,
-                             clause.citations, clause.rulings, clause.explicit_id,
-                             clause.span, clause.key_span)
-            mutated = clauses[:index] + [(new, default, inherited)] + clauses[index + 1:]
-            # The documented total would reject every counter mutant before any case
-            # ran; the corpus, not the checker, must catch it.
-            mutated = [item for item in mutated if rule_id(item[0]) != "scoring.total"]
+            where = dict(index=index, section=clause.section, line=line)
             try:
-                variant = read_variant(spec, mutated, sources)
+                variant = read_variant(spec, _changed(clauses, {index: (clause.section,
+                                                                        line)}), sources)
                 check_variant(variant)
             except SpecError as error:
-                yield Mutant(original.id, rule_id(clause), change, None, error.message)
+                yield Mutant(original.id, rule_id(clause), change, None, error.message,
+                             **where)
                 continue
-            yield Mutant(original.id, rule_id(clause), change, variant)
+            yield Mutant(original.id, rule_id(clause), change, variant, **where)
+
+
+def combined_mutant(variant_id: str, picked: list[Mutant]) -> Variant | None:
+    """One variant carrying several mutants' changes at once (None if the checker
+    refuses the combination)."""
+    spec, clauses, _ = _base(variant_id, own_only=False)
+    changes = {m.index: (m.section, m.line) for m in picked}
+    try:
+        variant = read_variant(spec, _changed(clauses, changes), frozenset(known_sources()))
+        check_variant(variant)
+    except SpecError:
+        return None
+    return variant
+
+
+def mutant_spec(mutant: Mutant) -> str:
+    """A spec file for a mutant: the variant, extended, with the one clause changed (so
+    ``rookery serve FILE`` plays it as an engine under test)."""
+    return (f'variant {mutant.variant} "{mutant.variant}, mutated: {mutant.change}"\n'
+            f"extends {mutant.variant}\n\n{mutant.section}:\n  {mutant.line}\n"
+            f'    ruling "a mutant for testing: {mutant.change}"\n')
 
 
 def equivalent_mutants(root: Path | None = None) -> dict[tuple[str, str, str], str]:

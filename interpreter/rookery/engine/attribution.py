@@ -429,6 +429,7 @@ def taken_hypotheses(hand, expected, actual) -> tuple[set[str], set[str]]:
         if differing == [side]:
             if rule == _rule(hand, "nest", "points") and \
                     abs(deltas[side]) != result.nest_points:
+                alike.add(rule)         # the difference is not the nest's points
                 continue
             fits.add(rule)
         elif deltas[side] == 0:

@@ -1,0 +1,179 @@
+"""Differential play (``rookery fuzz``): the spec is the oracle, an engine is checked
+against it, every difference is charged to the rule that decides it, and each deviation
+is shrunk into a case that fails against the engine and passes against the spec.
+
+The engines under test are mutants of the specs (one clause changed), played by our
+interpreter: a mutant breaks exactly one known rule, so the diagnosis can be checked."""
+
+import json
+import sys
+
+import pytest
+
+import rookery
+from rookery.cli import main
+from rookery.conformance.cases import load_corpus, validator
+from rookery.conformance.engines import InProcessEngine
+from rookery.conformance.fuzz import Fuzzer
+from rookery.conformance.mutation import combined_mutant, mutant_spec, mutants
+from rookery.conformance.runner import PASS, run_cases
+from rookery.conformance.session import Session
+from rookery.conformance.shrink import shrink, to_case
+
+TOURNAMENT = rookery.load_variant("tournament")
+
+
+def engine_of(variant):
+    return InProcessEngine(Session({variant.id: variant}))
+
+
+def tournament_mutant(change: str):
+    found = [m for m in mutants("tournament", own_only=False) if m.change == change]
+    assert found and found[0].mutant is not None, change
+    return found[0]
+
+
+def named(variant, engine_variant, deals):
+    fuzzer = Fuzzer(variant, engine_of(engine_variant), seed=1)
+    fuzzer.run(deals)
+    return fuzzer, {rule for d in fuzzer.differences for rule in d.rules}
+
+
+@pytest.mark.parametrize("variant_id", ["tournament", "kentucky-rook", "rook-for-three",
+                                        "family-double-deck-6", "standard-deck",
+                                        "call-partner-200-six", "circus-rook", "display"])
+def test_the_interpreter_agrees_with_its_own_spec(variant_id):
+    variant = rookery.load_variant(variant_id)
+    fuzzer, rules = named(variant, variant, 40)
+    assert fuzzer.differences == [] and fuzzer.unattributed == []
+    assert fuzzer.actions > 40 * 10
+    # Every kind of mistake was offered and refused alike.
+    assert {"not-your-turn", "wrong-phase"} <= set(fuzzer.coverage.codes)
+
+
+@pytest.mark.parametrize("change, rule", [
+    ("minimum 75", "bidding.minimum"),
+    ("maximum 115", "bidding.maximum"),
+    ("step 10", "bidding.step"),
+    ("raise one-step", "bidding.raise"),
+    ("first dealer", "bidding.first"),
+    ("all-pass dealer-forced", "bidding.all-pass"),
+    ("forbid counters unless forced", "nest.forbid"),
+    ("points bidder", "nest.points"),
+    ("named before-nest", "trump.named"),
+    ("rook lowest", "trump.rook"),
+    ("leader left-of-bidder", "play.leader"),
+    ("follow any", "play.follow"),
+    ("no card may be played anytime", "play.anytime"),
+    ("review last-trick", "play.review"),
+    ("counter ROOK worth 25", "scoring.counters"),
+    ("last-trick 10", "scoring.last-trick"),
+    ("majority 10", "scoring.majority"),
+    ("made: taken > bid", "scoring.made"),
+    ("bidders: if made then bid else -bid", "scoring.bidders"),
+    ("defenders: 0", "scoring.defenders"),
+    ("target 250", "game.target"),
+])
+def test_a_single_mutated_rule_is_named_and_no_other(change, rule):
+    mutant = tournament_mutant(change)
+    assert mutant.rule == rule
+    fuzzer, rules = named(TOURNAMENT, mutant.mutant, 300)
+    assert rules == {rule}
+
+
+def test_three_mutations_at_once_are_all_named():
+    picked = [tournament_mutant(c) for c in ("minimum 75", "rook lowest", "last-trick 10")]
+    engine_variant = combined_mutant("tournament", picked)
+    _, rules = named(TOURNAMENT, engine_variant, 300)
+    assert rules == {"bidding.minimum", "trump.rook", "scoring.last-trick"}
+
+
+@pytest.mark.parametrize("change", ["rook lowest", "minimum 75", "counter ROOK worth 25",
+                                    "no card may be played anytime", "target 250"])
+def test_each_deviation_shrinks_to_a_case_that_fails_the_mutant_and_passes_the_spec(change):
+    mutant = tournament_mutant(change)
+    fuzzer, _ = named(TOURNAMENT, mutant.mutant, 60)
+    first = min((d for d in fuzzer.differences if mutant.rule in d.rules),
+                key=lambda d: len(d.path))
+    small = shrink(fuzzer, first)
+    assert small.key == first.key and len(small.path) <= len(first.path)
+    case = to_case(small, TOURNAMENT, "tournament/fuzz/001",
+                   {"spec": "tournament", "sha256": "0" * 64}, "a mutant")
+    assert list(validator("case").iter_errors({"variant": "tournament",
+                                                "cases": [case]})) == []
+    from rookery.conformance.cases import Case
+    loaded = Case(case["id"], "tournament", case["description"], tuple(case["rules"]), (),
+                  "generated", case["deal"], tuple(case["start"]), tuple(case["steps"]),
+                  "generated.json")
+    against_spec = run_cases(engine_of(TOURNAMENT), [loaded])
+    against_mutant = run_cases(engine_of(mutant.mutant), [loaded],
+                               oracle_of=lambda c: TOURNAMENT)
+    assert against_spec.results[0].verdict == PASS
+    failed = against_mutant.results[0]
+    assert failed.verdict == "fail" and failed.charged == (mutant.rule,)
+
+
+def test_rookery_fuzz_over_the_protocol_writes_cases_that_rerun(tmp_path, capsys,
+                                                               monkeypatch):
+    """The command line end to end: a mutant served by `rookery serve FILE` is fuzzed,
+    the report names its rule, the case written fails against it and passes in-process."""
+    monkeypatch.chdir(tmp_path)
+    spec = tmp_path / "house.rook"
+    spec.write_text(mutant_spec(tournament_mutant("minimum 75")))
+    serve = f"{sys.executable} -m rookery.cli serve {spec}"
+    report = tmp_path / "fuzz.json"
+    junit = tmp_path / "fuzz.xml"
+    code = main(["fuzz", "--variant", "tournament", "--engine", serve, "--deals", "20",
+                 "--json", str(report), "--junit", str(junit)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "bidding.minimum" in out and "The lowest bid is 70" in out
+    data = json.loads(report.read_text())
+    assert data["broken_rules"] == ["bidding.minimum"]
+    case_files = sorted((tmp_path / "rookery-fuzz" / "tournament").glob("*.json"))
+    assert case_files and all(d["case"] for d in data["deviations"])
+    assert "<failure" in junit.read_text()
+    for path in case_files:
+        assert main(["conformance", str(path)]) == 0                 # the spec passes it
+        assert main(["conformance", "--engine", serve, str(path)]) == 1  # the engine not
+    capsys.readouterr()
+
+
+def test_a_users_own_spec_is_an_oracle_too(tmp_path, capsys, monkeypatch):
+    """--spec: a house spec decides; another house spec as the engine (--engine-spec);
+    the generated cases rerun with `conformance --spec`."""
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "mine.rook"
+    mine.write_text('variant house "Our table"\nextends tournament\n\nbidding:\n'
+                    '  minimum 80\n    ruling "we open at 80"\n')
+    theirs = tmp_path / "theirs.rook"
+    theirs.write_text('variant house "Their table"\nextends tournament\n\nplay:\n'
+                      '  anytime none\n    ruling "the Rook follows like any trump"\n')
+    report = tmp_path / "report.json"
+    assert main(["fuzz", "--spec", str(mine), "--engine-spec", str(theirs),
+                 "--deals", "80", "--json", str(report)]) == 1
+    # Theirs keeps Tournament's minimum of 70 and lets the Rook follow like any trump.
+    assert json.loads(report.read_text())["broken_rules"] == ["bidding.minimum",
+                                                              "play.anytime"]
+    assert f"--engine 'rookery serve {theirs}'" in capsys.readouterr().out
+    written = tmp_path / "rookery-fuzz" / "house"
+    assert main(["conformance", "--spec", str(mine), str(written)]) == 0
+    capsys.readouterr()
+
+
+def test_rule_ids_of_a_users_cases_are_checked_against_the_spec(tmp_path, capsys):
+    mine = tmp_path / "mine.rook"
+    mine.write_text('variant house "Our table"\nextends tournament\n')
+    corpus, _ = load_corpus(rules_of=lambda v: None)
+    case = next(c for c in corpus if c.id == "tournament/bidding/001")
+    raw = {"id": "house/bidding/001", "description": "made up", "rules":
+           ["bidding.nonsense"], "origin": "regression", "deal": case.deal,
+           "start": list(case.start), "steps": list(case.steps)}
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps({"variant": "house", "cases": [raw]}))
+    assert main(["conformance", "--spec", str(mine), str(path)]) == 1
+    assert "house has no rule bidding.nonsense" in capsys.readouterr().out
+    raw["rules"] = ["bidding.minimum"]
+    path.write_text(json.dumps({"variant": "house", "cases": [raw]}))
+    assert main(["conformance", "--spec", str(mine), str(path)]) == 0
+    capsys.readouterr()
