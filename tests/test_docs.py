@@ -154,17 +154,6 @@ def test_generate_removes_pages_of_removed_variants_only(tmp_path):
     assert '"Notes": notes.md' in (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
 
 
-def test_docs_command(tmp_path, capsys):
-    assert main(["docs", "--out", str(tmp_path / "site")]) == 0
-    assert (tmp_path / "site" / "variants" / "tournament.md").is_file()
-    assert (tmp_path / "mkdocs.yml").read_text(encoding="utf-8").count("docs_dir: site") == 1
-    assert "wrote" in capsys.readouterr().out
-    afile = tmp_path / "afile"
-    afile.write_text("x")
-    assert main(["docs", "--out", str(afile)]) == 2
-    assert "not a folder" in capsys.readouterr().err
-
-
 def test_mkdocs_build_strict(tmp_path):
     out = _site(tmp_path)
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
@@ -183,13 +172,13 @@ def test_comparison_has_a_row_per_variant_from_the_model():
     lines = docs.comparison.tables(variants)
     for v in variants:
         rows = [line for line in lines if line.startswith(f"| [{v.title}](variants/{v.id}.md) |")]
-        assert len(rows) == 2, v.id
+        assert len(rows) == 3, v.id
     tournament = next(line for line in lines if "(variants/tournament.md) | 70–120 |" in line)
     assert "| highest trump | left of dealer | last trick | 300 |" in tournament
     notes = "\n".join(docs.comparison.disagreements(variants))
     assert "### Who leads the first trick" in notes
-    assert "[tournament](variants/tournament.md#play.leader)" in notes
-    assert "[kentucky-rook](variants/kentucky-rook.md#play.leader)" in notes
+    assert "[`tournament`](variants/tournament.md#play.leader)" in notes
+    assert "[`kentucky-rook`](variants/kentucky-rook.md#play.leader)" in notes
 
 
 def test_sources_page_counts_each_variants_citations():

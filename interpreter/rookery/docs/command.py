@@ -69,8 +69,8 @@ def cmd_docs(args) -> int:
         print(f"removed {path}  (no such variant any more)")
     pages = [p for p in written if p.suffix == ".md"]
     config = next(p for p in written if p.name == "mkdocs.yml")
-    where = os.path.relpath(config.parent) if args.out is not None else config.parent
     print(f"wrote {len(pages)} pages into {docs} and {config}")
     if args.out is not None:
-        print(f"build it with: mkdocs build -f {Path(where) / 'mkdocs.yml'}")
+        shown = os.path.relpath(config)
+        print(f"build it with: mkdocs build -f {config if shown.startswith('..') else shown}")
     return 0

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..check import summary
 from ..model import Variant
 from .english import capital, listing, number
+from .families import in_order
 
 
 def sides(v: Variant) -> str:
@@ -101,6 +102,9 @@ def _link(v: Variant, anchor: str = "") -> str:
 
 
 def tables(variants: list[Variant]) -> list[str]:
+    """Three narrow tables rather than one wide one, so each fits a laptop's screen: the
+    table and the cards, bidding and play, what sets each variant apart."""
+    variants = in_order(variants)
     lines = ["## The table, the cards and the deal", "",
              "| Variant | Players | Sides | Deck | Hand | Nest | Counters | Points |",
              "|---|--:|---|--:|--:|--:|--:|--:|"]
@@ -112,14 +116,17 @@ def tables(variants: list[Variant]) -> list[str]:
     lines += ["", "*Counters* is what the counter cards hold in all; *Points* adds the points "
               "for tricks and bonuses (the all-tricks bonus aside).", "",
               "## Bidding, play and the game", "",
-              "| Variant | Bids | Rook | Leads first | Nest scores for | Game | Special |",
-              "|---|---|---|---|---|--:|---|"]
+              "| Variant | Bids | Rook | Leads first | Nest scores for | Game |",
+              "|---|---|---|---|---|--:|"]
     for v in variants:
         s = summary(v)
         lines.append(f"| {_link(v)} | {s.minimum_bid}–{s.maximum_bid} | {rook_place(v)} | "
                      f"{LEADERS[v.play.leader]} | "
                      f"{NEST_POINTS[v.nest.points] if v.deal.nest else '(no nest)'} | "
-                     f"{s.target} | {'; '.join(mechanisms(v)) or '—'} |")
+                     f"{s.target} |")
+    lines += ["", "## What sets each variant apart", "",
+              "| Variant | Special rules |", "|---|---|"]
+    lines += [f"| {_link(v)} | {'; '.join(mechanisms(v)) or '—'} |" for v in variants]
     return lines + [""]
 
 
@@ -162,7 +169,7 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
 
 
 def _short(v: Variant, anchor: str) -> str:
-    return f"[{v.id}](variants/{v.id}.md#{anchor})"
+    return f"[`{v.id}`](variants/{v.id}.md#{anchor})"
 
 
 def disagreements(variants: list[Variant]) -> list[str]:

@@ -14,6 +14,7 @@ from ..model import Variant
 from ..vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
 from .english import capital
+from .families import families
 from .sentences import SECTION_TITLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -60,26 +61,6 @@ def _first_heading(path: Path) -> str | None:
         if line.startswith("# "):
             return line[2:].strip()
     return None
-
-
-def families(variants: list[Variant]) -> list[tuple[Variant, list[Variant]]]:
-    """Variants grouped by the variant at the root of their ``extends`` chain: (root,
-    the root then its descendants by id), roots by title."""
-    by_id = {v.id: v for v in variants}
-
-    def root(v: Variant) -> Variant:
-        seen = set()
-        while v.extends in by_id and v.id not in seen:
-            seen.add(v.id)
-            v = by_id[v.extends]
-        return v
-
-    groups: dict[str, list[Variant]] = {}
-    for v in variants:
-        groups.setdefault(root(v).id, []).append(v)
-    ordered = sorted(groups, key=lambda rid: by_id[rid].title.lower())
-    return [(by_id[rid], sorted(groups[rid], key=lambda v: (v.id != rid, v.id)))
-            for rid in ordered]
 
 
 # -- home --------------------------------------------------------------------------------------
