@@ -66,18 +66,15 @@ def _first_heading(path: Path) -> str | None:
 # -- home --------------------------------------------------------------------------------------
 
 def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
-    titles = {v.id: v.title for v in variants}
     out = [f"{len(variants)} variants, in families: each family starts from a variant that "
            f"stands alone, followed by the variants that extend it (directly or not).", ""]
     for root, members in families(variants):
         out += [f"### {root.title}", "",
-                "| Variant | Id | Players | Deck | Game | Extends |", "|---|---|---|--:|--:|---|"]
+                "| Variant | Id | Players | Deck | Game |", "|---|---|---|--:|--:|"]
         for v in members:
             s = summary(v)
-            parent = f"[{titles.get(v.extends, v.extends)}](variants/{v.extends}.md)" \
-                if v.extends else "—"
             out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
-                       f"{sides(v)} | {s.deck} | {s.target} | {parent} |")
+                       f"{sides(v)} | {s.deck} | {s.target} |")
         out.append("")
     links = "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
                     + "\n" for name, title in extra)
@@ -200,7 +197,8 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
         "  - toc:",
         "      permalink: true",
         "  - pymdownx.details",
-        "  - pymdownx.highlight",
+        "  - pymdownx.highlight:",
+        "      pygments_lang_class: true",
         "  - pymdownx.superfences",
         *nav,
         "",
