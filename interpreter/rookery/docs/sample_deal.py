@@ -14,6 +14,7 @@ import random
 
 from ..bots import SimpleBot
 from ..engine import Hand, deal_hand
+from ..engine.passing import direction
 from ..model import Variant
 from .cards import chip, chips
 
@@ -70,12 +71,23 @@ def section(variant: Variant) -> list[str]:
     return lines + ["</div>", ""]
 
 
+def by_color(hand: Hand, held) -> list[str]:
+    """Card codes sorted as a player holds them: by color (in the deck's order, colorless
+    cards last), then by rank."""
+    t = hand.t
+
+    def key(code: str):
+        card = t.card_of[code]
+        return (t.color_of[card] if t.color_of[card] >= 0 else len(t.letters), t.rank_index[card])
+
+    return sorted(held, key=key)
+
+
 def _hands(v: Variant, hand: Hand) -> list[str]:
     lines = ["**The deal.** Each hand sorted by color, counters ringed:", "",
              "| Seat | Cards |", "|---|---|"]
     for seat, held in enumerate(hand.start_hands):
-        order = sorted(held, key=lambda code: hand._sort_key(hand.t.card_of[code]))
-        lines.append(f"| {_seat(hand, seat)} | {chips(v, order)} |")
+        lines.append(f"| {_seat(hand, seat)} | {chips(v, by_color(hand, held))} |")
     if hand.start_nest:
         lines.append(f"| the nest | {chips(v, hand.start_nest)} |")
     return lines + [""]
@@ -112,12 +124,19 @@ def _declarations(v: Variant, hand: Hand) -> list[str]:
     if hand.laid_aside:
         said.append(f"The bid winner takes the nest and lays aside "
                     f"{chips(v, [hand.t.codes[c] for c in hand.laid_aside])}.")
-    if hand.given and any(hand.given) and v.passing.cards:
-        gave = "; ".join(f"{_seat(hand, s)} {chips(v, [hand.t.codes[c] for c in cards])}"
-                         for s, cards in enumerate(hand.given) if cards)
-        said.append(f"The players pass cards: {gave}.")
+    gave = "; ".join(f"{_seat(hand, s)} {chips(v, [hand.t.codes[c] for c in cards])}"
+                     for s, cards in enumerate(hand.given) if cards)
+    if gave and hand.circus_namer is None:
+        said.append(f"Each player passes {v.passing.cards} cards to the {direction(hand)}: "
+                    f"{gave}.")
+    if hand.circus_namer is not None:
+        said.append(f"The bid winner calls circus: {_seat(hand, hand.circus_namer)} names "
+                    f"trump.")
     if hand.ctx is not None:
         said.append(f"Trump: **{_trump_words(v, hand.ctx.call)}**.")
+    if gave and hand.circus_namer is not None:
+        said.append(f"Each player passes a card to the left, the side that named trump its "
+                    f"best, the other side its worst: {gave}.")
     if hand.called:
         said.append("The bid winner calls " + chips(v, [hand.t.codes[c] for c in hand.called])
                     + ": the partner" + ("s are " if len(hand.partners) > 1 else " is ")
