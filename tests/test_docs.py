@@ -210,3 +210,19 @@ def test_every_rule_a_conformance_case_cites_has_an_anchor(tmp_path):
                 cited += 1
                 assert f'<a id="{rule_id}"></a>' in page, (case["id"], rule_id)
     assert cited > 0
+
+
+def test_every_repository_path_a_page_names_exists():
+    """A page that names a file or folder of the repository (`conformance/retired.json`)
+    names one that exists; placeholders such as `specs/<id>.rook` name their folder."""
+    pages = list(REPO_DOCS.glob("*.md")) + list((REPO / "interpreter" / "rookery" / "docs"
+                                                 / "templates").glob("*.md"))
+    named = re.compile(r"`((?:conformance|specs|interpreter|grammar|tests|docs|benchmarks)"
+                       r"/[^`\s]*)`")
+    missing = []
+    for page in pages:
+        for path in named.findall(page.read_text(encoding="utf-8")):
+            real = path.split("<", 1)[0].rstrip("/")
+            if not (REPO / real).exists():
+                missing.append(f"{page.name}: {path}")
+    assert not missing
