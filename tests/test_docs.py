@@ -154,17 +154,6 @@ def test_generate_removes_pages_of_removed_variants_only(tmp_path):
     assert '"Notes": notes.md' in (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
 
 
-def test_docs_command(tmp_path, capsys):
-    assert main(["docs", "--out", str(tmp_path / "site")]) == 0
-    assert (tmp_path / "site" / "variants" / "tournament.md").is_file()
-    assert (tmp_path / "mkdocs.yml").read_text(encoding="utf-8").count("docs_dir: site") == 1
-    assert "wrote" in capsys.readouterr().out
-    afile = tmp_path / "afile"
-    afile.write_text("x")
-    assert main(["docs", "--out", str(afile)]) == 2
-    assert "not a folder" in capsys.readouterr().err
-
-
 def test_mkdocs_build_strict(tmp_path):
     out = _site(tmp_path)
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
@@ -183,13 +172,14 @@ def test_comparison_has_a_row_per_variant_from_the_model():
     lines = docs.comparison.tables(variants)
     for v in variants:
         rows = [line for line in lines if line.startswith(f"| [{v.title}](variants/{v.id}.md) |")]
-        assert len(rows) == 2, v.id
-    tournament = next(line for line in lines if "(variants/tournament.md) | 70–120 |" in line)
-    assert "| highest trump | left of dealer | last trick | 300 |" in tournament
+        assert len(rows) == 4, v.id
+    tournament = [line for line in lines if line.startswith("| [Tournament Rook (Kentucky")]
+    assert tournament[1].endswith("| 120 | 120 | 70–120 | 300 |")
+    assert tournament[2].endswith("| highest trump | left of dealer | last trick |")
     notes = "\n".join(docs.comparison.disagreements(variants))
     assert "### Who leads the first trick" in notes
-    assert "[tournament](variants/tournament.md#play.leader)" in notes
-    assert "[kentucky-rook](variants/kentucky-rook.md#play.leader)" in notes
+    assert "[`tournament`](variants/tournament.md#play.leader)" in notes
+    assert "[`kentucky-rook`](variants/kentucky-rook.md#play.leader)" in notes
 
 
 def test_sources_page_counts_each_variants_citations():
@@ -220,3 +210,19 @@ def test_every_rule_a_conformance_case_cites_has_an_anchor(tmp_path):
                 cited += 1
                 assert f'<a id="{rule_id}"></a>' in page, (case["id"], rule_id)
     assert cited > 0
+
+
+def test_every_repository_path_a_page_names_exists():
+    """A page that names a file or folder of the repository (`conformance/retired.json`)
+    names one that exists; placeholders such as `specs/<id>.rook` name their folder."""
+    pages = list(REPO_DOCS.glob("*.md")) + list((REPO / "interpreter" / "rookery" / "docs"
+                                                 / "templates").glob("*.md"))
+    named = re.compile(r"`((?:conformance|specs|interpreter|grammar|tests|docs|benchmarks)"
+                       r"/[^`\s]*)`")
+    missing = []
+    for page in pages:
+        for path in named.findall(page.read_text(encoding="utf-8")):
+            real = path.split("<", 1)[0].rstrip("/")
+            if not (REPO / real).exists():
+                missing.append(f"{page.name}: {path}")
+    assert not missing

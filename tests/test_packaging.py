@@ -98,3 +98,29 @@ def test_the_installed_package_finds_its_data_inside_site_packages(installed, tm
 def test_the_installed_command_plays_a_game(installed, tmp_path):
     done = run(installed / "rookery", "play", "tournament", "--seed", "2", cwd=tmp_path)
     assert done.stdout.rstrip().splitlines()[-1].startswith("Game over")
+
+
+def test_the_installed_docs_command_leaves_a_users_folder_alone(installed, tmp_path):
+    """Outside a checkout, ``rookery docs`` has no docs/ of its own to regenerate: it
+    writes nothing (the user's own mkdocs.yml and docs/index.md stay), and --out DIR
+    writes a whole site inside DIR."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: mine\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.md").write_text("# Mine\n", encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    refused = subprocess.run([str(installed / "rookery"), "docs"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 2 and "--out DIR" in refused.stderr
+    assert (tmp_path / "mkdocs.yml").read_text(encoding="utf-8") == "site_name: mine\n"
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == "# Mine\n"
+    run(installed / "rookery", "docs", "--out", "site", cwd=tmp_path)
+    assert (tmp_path / "site" / "mkdocs.yml").is_file()
+    assert (tmp_path / "site" / "docs" / "variants" / "tournament.md").is_file()
+    assert (tmp_path / "site" / "docs" / "assets" / "rookery.css").is_file()
+
+
+def test_the_installed_package_gives_pygments_its_rook_lexer(installed, tmp_path):
+    spec = tmp_path / "t.rook"
+    spec.write_text('variant t "T"\nextends tournament\n', encoding="utf-8")
+    done = run(installed / "python", "-m", "pygments", "-f", "html", spec, cwd=tmp_path)
+    assert '<span class="kd">variant</span>' in done.stdout

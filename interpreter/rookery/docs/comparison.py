@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..check import summary
 from ..model import Variant
 from .english import capital, listing, number
+from .families import in_order
 
 
 def sides(v: Variant) -> str:
@@ -101,25 +102,33 @@ def _link(v: Variant, anchor: str = "") -> str:
 
 
 def tables(variants: list[Variant]) -> list[str]:
-    lines = ["## The table, the cards and the deal", "",
-             "| Variant | Players | Sides | Deck | Hand | Nest | Counters | Points |",
-             "|---|--:|---|--:|--:|--:|--:|--:|"]
+    """Four narrow tables rather than one wide one, so each fits a laptop's screen: the
+    players and the cards, points and bidding, the play, what sets each variant apart."""
+    variants = in_order(variants)
+    lines = ["## Players and cards", "",
+             "| Variant | Players | Sides | Deck | Hand | Nest |", "|---|--:|---|--:|--:|--:|"]
+    for v in variants:
+        s = summary(v)
+        lines.append(f"| {_link(v)} | {v.table.players} | {sides(v)} | {s.deck} | {s.hand} | "
+                     f"{s.nest} |")
+    lines += ["", "## Points, bidding and the game", "",
+              "| Variant | Counters | Points | Bids | Game |", "|---|--:|--:|---|--:|"]
     for v in variants:
         s = summary(v)
         counters = sum(c.points * c.copies for c in v.deck.cards)
-        lines.append(f"| {_link(v)} | {v.table.players} | {sides(v)} | {s.deck} | {s.hand} | "
-                     f"{s.nest} | {counters} | {s.points} |")
+        lines.append(f"| {_link(v)} | {counters} | {s.points} | "
+                     f"{s.minimum_bid}–{s.maximum_bid} | {s.target} |")
     lines += ["", "*Counters* is what the counter cards hold in all; *Points* adds the points "
-              "for tricks and bonuses (the all-tricks bonus aside).", "",
-              "## Bidding, play and the game", "",
-              "| Variant | Bids | Rook | Leads first | Nest scores for | Game | Special |",
-              "|---|---|---|---|---|--:|---|"]
+              "for tricks and bonuses (the all-tricks bonus aside). *Game* is the score that "
+              "wins.", "",
+              "## The play", "",
+              "| Variant | Rook | Leads first | Nest scores for |", "|---|---|---|---|"]
     for v in variants:
-        s = summary(v)
-        lines.append(f"| {_link(v)} | {s.minimum_bid}–{s.maximum_bid} | {rook_place(v)} | "
-                     f"{LEADERS[v.play.leader]} | "
-                     f"{NEST_POINTS[v.nest.points] if v.deal.nest else '(no nest)'} | "
-                     f"{s.target} | {'; '.join(mechanisms(v)) or '—'} |")
+        lines.append(f"| {_link(v)} | {rook_place(v)} | {LEADERS[v.play.leader]} | "
+                     f"{NEST_POINTS[v.nest.points] if v.deal.nest else '(no nest)'} |")
+    lines += ["", "## What sets each variant apart", "",
+              "| Variant | Special rules |", "|---|---|"]
+    lines += [f"| {_link(v)} | {'; '.join(mechanisms(v)) or '—'} |" for v in variants]
     return lines + [""]
 
 
@@ -162,7 +171,7 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
 
 
 def _short(v: Variant, anchor: str) -> str:
-    return f"[{v.id}](variants/{v.id}.md#{anchor})"
+    return f"[`{v.id}`](variants/{v.id}.md#{anchor})"
 
 
 def disagreements(variants: list[Variant]) -> list[str]:

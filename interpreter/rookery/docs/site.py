@@ -14,6 +14,7 @@ from ..model import Variant
 from ..vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
 from .english import capital
+from .families import families
 from .sentences import SECTION_TITLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -62,41 +63,18 @@ def _first_heading(path: Path) -> str | None:
     return None
 
 
-def families(variants: list[Variant]) -> list[tuple[Variant, list[Variant]]]:
-    """Variants grouped by the variant at the root of their ``extends`` chain: (root,
-    the root then its descendants by id), roots by title."""
-    by_id = {v.id: v for v in variants}
-
-    def root(v: Variant) -> Variant:
-        seen = set()
-        while v.extends in by_id and v.id not in seen:
-            seen.add(v.id)
-            v = by_id[v.extends]
-        return v
-
-    groups: dict[str, list[Variant]] = {}
-    for v in variants:
-        groups.setdefault(root(v).id, []).append(v)
-    ordered = sorted(groups, key=lambda rid: by_id[rid].title.lower())
-    return [(by_id[rid], sorted(groups[rid], key=lambda v: (v.id != rid, v.id)))
-            for rid in ordered]
-
-
 # -- home --------------------------------------------------------------------------------------
 
 def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
-    titles = {v.id: v.title for v in variants}
     out = [f"{len(variants)} variants, in families: each family starts from a variant that "
            f"stands alone, followed by the variants that extend it (directly or not).", ""]
     for root, members in families(variants):
         out += [f"### {root.title}", "",
-                "| Variant | Id | Players | Deck | Game | Extends |", "|---|---|---|--:|--:|---|"]
+                "| Variant | Id | Players | Deck | Game |", "|---|---|---|--:|--:|"]
         for v in members:
             s = summary(v)
-            parent = f"[{titles.get(v.extends, v.extends)}](variants/{v.extends}.md)" \
-                if v.extends else "—"
             out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
-                       f"{sides(v)} | {s.deck} | {s.target} | {parent} |")
+                       f"{sides(v)} | {s.deck} | {s.target} |")
         out.append("")
     links = "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
                     + "\n" for name, title in extra)
@@ -209,13 +187,18 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
         "    accent: amber",
         "validation:",
         "  anchors: warn",
+        "extra_css:",
+        "  - assets/rookery.css",
         "markdown_extensions:",
         "  - admonition",
         "  - attr_list",
+        "  - md_in_html",
         "  - tables",
         "  - toc:",
         "      permalink: true",
         "  - pymdownx.details",
+        "  - pymdownx.highlight:",
+        "      pygments_lang_class: true",
         "  - pymdownx.superfences",
         *nav,
         "",

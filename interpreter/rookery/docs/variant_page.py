@@ -10,6 +10,8 @@ from ..check import summary
 from ..engine.tables import tables_for
 from ..model import Rule, Variant
 from ..vocabulary import SECTION_ORDER
+from . import sample_deal
+from .cards import chip, chips
 from .english import capital, listing, number, plural, rank_runs
 from .sentences import SECTION_TITLES, Sentence, all_sentences
 from .tell_play import counter_groups
@@ -26,6 +28,7 @@ def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
     out += _cards(v)
     out += _trump_order(v)
     out += _rules(v, titles)
+    out += sample_deal.section(v)
     out += _spec_file(v)
     return "\n".join(out).rstrip() + "\n"
 
@@ -102,16 +105,13 @@ def _cards(v: Variant) -> list[str]:
                  f"{'twice' if d.copies == 2 else plural(d.copies, 'time')}"
                  + (f", except {listing([f'`{c}`' for c in odd])}" if odd else "") + ".")
     lines += [f"{d.size} cards in all.{twice} Each color from its lowest card to its "
-              f"highest, the counters in bold:", "",
+              f"highest, the counters (the cards worth points) ringed:", "",
               "| Color | Cards |", "|---|---|"]
     for index, color in enumerate(d.colors):
-        cards = [c for c in d.cards if c.color == index]
-        codes = " ".join(f"**{c.code}**" if c.points else f"{c.code}" for c in cards)
-        lines.append(f"| {color.name} (`{color.letter}`) | {codes} |")
+        cards = [c.code for c in d.cards if c.color == index]
+        lines.append(f"| {color.name} (`{color.letter}`) | {chips(v, cards)} |")
     if d.rook:
-        rook = next(c for c in d.cards if c.code == d.rook)
-        lines.append(f"| no color | {'**' + d.rook + '**' if rook.points else d.rook} "
-                     f"(the Rook) |")
+        lines.append(f"| no color | {chip(v, d.rook)} (the Rook) |")
     lines.append("")
     groups = counter_groups(v)
     if groups:
@@ -143,7 +143,7 @@ def _trump_order(v: Variant) -> list[str]:
             ctx = tables.context(call)
             order = sorted((i for i, key in enumerate(ctx.trump_key) if key >= 0),
                            key=lambda i: -ctx.trump_key[i])
-            codes = " ".join(f"`{tables.codes[i]}`" for i in order)
+            codes = chips(v, [tables.codes[i] for i in order])
             each = ""
             if d.copies > 1:
                 copies = {c.code: c.copies for c in d.cards}
@@ -231,6 +231,6 @@ def _spec_file(v: Variant) -> list[str]:
     except OSError:
         return []
     lines = ["## The spec", "",
-             f"??? abstract \"specs/{Path(v.path).name}\"", "", "    ```text"]
+             f"???+ abstract \"specs/{Path(v.path).name}\"", "", "    ```rook"]
     lines += [f"    {line}".rstrip() for line in text.splitlines()]
     return lines + ["    ```", ""]

@@ -1,0 +1,188 @@
+"""The built site as a reader sees it: ``mkdocs build --strict`` of the committed site,
+served over http on 127.0.0.1, opened in headless Chromium (Debian's ``chromium``, which
+``.ci/run`` installs where missing).
+
+A small probe script (``tests/site_probe.js``) is added to the pages of the built copy; it
+reports what the browser shows (chips and their painted colors, the spec's token colors,
+tables wider than the screen, ids broken over two lines, the results of typing into the
+search box) for ``--dump-dom``.  Screenshots are kept in ``reports/screenshots/``
+(git-ignored) and their paths printed; the test also reads their pixels, so a blank or
+unstyled screenshot fails it.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from png_pixels import colors
+
+import rookery
+from rookery import codes
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = REPO / "reports" / "screenshots"
+LAPTOP = (1366, 900)
+PROBE = Path(__file__).resolve().parent / "site_probe.js"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The committed site built into a temporary folder and served: its base URL."""
+    assert CHROMIUM.is_file(), ("headless Chromium is needed: apt-get install -y chromium "
+                                "(.ci/run installs it)")
+    root = tmp_path_factory.mktemp("browser")
+    built = root / "site"
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+                          "-f", str(REPO / "mkdocs.yml"), "-d", str(built)],
+                         capture_output=True, text=True,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 0, run.stderr[-3000:]
+    shutil.copy(PROBE, built / "site_probe.js")
+    for page in built.rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("</body>", '<script src="/site_probe.js"></script></body>'),
+                        encoding="utf-8")
+    handler = functools.partial(_QuietHandler, directory=str(built))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The site's files, and ``/_wait``: an empty answer after 0.2 s of real time (the
+    probe's way to give the search's web worker time, see site_probe.js)."""
+
+    def do_GET(self):
+        if self.path == "/_wait":
+            time.sleep(0.2)
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def log_message(self, *args):
+        pass
+
+
+def _chromium(url: str, *extra: str, window=LAPTOP) -> str:
+    with tempfile.TemporaryDirectory() as profile:
+        run = subprocess.run(
+            [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+             "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+             f"--user-data-dir={profile}", f"--window-size={window[0]},{window[1]}",
+             "--virtual-time-budget=15000", *extra, url],
+            capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stdout
+
+
+def _probe(url: str) -> tuple[dict, str]:
+    """What the probe saw on the page, and the page's DOM."""
+    dom = _chromium(url, "--dump-dom")
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, f"the probe did not report on {url}"
+    return json.loads(html.unescape(found.group(1))), dom
+
+
+def _screenshot(url: str, name: str, window=(1366, 1100)) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    path.unlink(missing_ok=True)
+    _chromium(url, f"--screenshot={path}", window=window)
+    assert path.is_file()
+    print(f"screenshot: {path}")
+    return path
+
+
+def _rgb(css: str) -> tuple[int, int, int]:
+    return tuple(int(n) for n in re.findall(r"\d+", css)[:3])
+
+
+def test_a_variant_page_shows_card_chips_the_highlighted_spec_and_a_sample_deal(site):
+    url = f"{site}/variants/tournament/"
+    seen, dom = _probe(url)
+    assert seen["chips"] > 100
+    backgrounds = {_rgb(c) for c in seen["chip_backgrounds"]}
+    assert {(198, 40, 40), (246, 198, 36), (46, 125, 50), (43, 43, 43)} <= backgrounds
+    assert 'id="a-sample-deal"' in dom and "wins the auction at" in dom
+    assert dom.count('class="rk-won ') == rookery.load_variant("tournament").deal.hand
+    assert 'class="language-rook highlight"' in dom
+    assert '<span class="kd">variant</span>' in dom and '<span class="kt">deck:</span>' in dom
+    tokens = {k: {_rgb(c) for c in v} for k, v in seen["spec_token_colors"].items() if v}
+    plain = {_rgb(c) for c in seen["spec_text_color"]}
+    painted = set().union(*tokens.values()) - plain
+    assert len(painted) >= 3, tokens
+    assert seen["wide_tables"] == [] and seen["broken_ids"] == []
+    assert seen["wide_code"] == [], "the spec scrolls sideways"
+
+    cards = colors(_screenshot(f"{url}?focus=the-cards", "tournament-cards"))
+    assert {(198, 40, 40), (246, 198, 36), (46, 125, 50)} <= cards
+    deal = colors(_screenshot(f"{url}?focus=a-sample-deal", "tournament-sample-deal"))
+    assert {(198, 40, 40), (246, 198, 36), (46, 125, 50)} <= deal
+    spec = colors(_screenshot(f"{url}?focus=the-spec", "tournament-spec"))
+    assert len(painted & spec) >= 3, (painted, "not in the screenshot")
+
+
+def test_a_standard_deck_page_draws_suits(site):
+    url = f"{site}/variants/standard-deck/"
+    seen, dom = _probe(url)
+    assert "rk-hearts" in dom and "rk-spades" in dom and seen["chips"] > 52
+    assert (198, 40, 40) in colors(_screenshot(f"{url}?focus=a-sample-deal",
+                                               "standard-deck-sample-deal"))
+
+
+def test_the_home_page_lists_every_variant_tournament_first(site):
+    seen, dom = _probe(f"{site}/")
+    links = re.findall(r'href="variants/([a-z0-9-]+)/"', dom.split('id="the-variants"', 1)[1])
+    assert links[0] == "tournament"
+    assert set(links) == set(rookery.builtin_variants())
+    assert dom.index('id="install"') < dom.index('id="quickstart"') < \
+        dom.index('id="the-variants"')
+    assert seen["wide_tables"] == [] and seen["broken_ids"] == []
+    assert seen["wide_code"] == []
+    _screenshot(f"{site}/", "home")
+    _screenshot(f"{site}/?focus=the-variants", "home-variants")
+
+
+def test_the_comparison_fits_a_laptop_screen(site):
+    seen, _ = _probe(f"{site}/comparison/")
+    assert seen["wide_tables"] == [], "tables scroll sideways at 1366 pixels"
+    assert seen["broken_ids"] == []
+    _screenshot(f"{site}/comparison/", "comparison")
+
+
+def test_the_protocol_page_lists_every_rejection_code(site):
+    _, dom = _probe(f"{site}/protocol/")
+    for code in codes.CATALOGUE:
+        assert f'id="{code}"' in dom, code
+
+
+def test_search_works_over_http(site):
+    with urllib.request.urlopen(f"{site}/search/search_index.json", timeout=10) as answer:
+        index = json.load(answer)
+    pages = {doc["location"].split("#")[0] for doc in index["docs"]}
+    for name in rookery.builtin_variants():
+        assert f"variants/{name}/" in pages
+    assert any("must-follow-color" in doc["text"] for doc in index["docs"])
+    seen, _ = _probe(f"{site}/?search=circus")
+    assert seen["search_input"]
+    assert any("variants/circus-rook/" in href for href in seen["search_results"]), seen
