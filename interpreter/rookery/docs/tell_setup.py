@@ -70,6 +70,8 @@ def _call_time(v: Variant, rule: Rule | None) -> str:
         return "Partners are fixed, so nobody calls a partner."
     if getattr(v.table, "call_time", "") == "after-auction":
         return "The bid winner calls the partner's card as soon as the bidding ends."
+    if getattr(v.table, "call_time", "") == "before-trump":
+        return "The bid winner calls the partner's card just before naming trump."
     return "The bid winner calls the partner's card after naming trump."
 
 
