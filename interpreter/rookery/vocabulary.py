@@ -77,7 +77,9 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "pass": Key("final", "a player who passes may not bid again in the hand", "final"),
         "all-pass": Key("redeal | dealer-forced",
                         "when nobody bids: the hand is thrown in and the deal passes on, or "
-                        "the dealer must take it at the minimum", "redeal"),
+                        "once all but one have passed, the one left (the dealer when the "
+                        "auction starts at the dealer's left) must take it at the minimum",
+                        "redeal"),
     },
     "nest": {
         "discard": Key("NUMBER", "cards the bid winner lays aside after taking the nest",
