@@ -149,7 +149,7 @@ def card_codes(value, codes: set[str]) -> list[str]:
 
 
 # Variants with a dummy (the bid winner's partner), and when its hand is laid face up.
-DUMMY_SHOWN = {"display": "after-auction", "boston": "after-first-lead"}
+DUMMY_SHOWN = {"display": "after-first-lead", "boston": "after-first-lead"}
 
 
 @pytest.mark.parametrize("name", CORE + sorted(DUMMY_SHOWN))

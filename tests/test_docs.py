@@ -95,11 +95,21 @@ def test_sentences_come_from_the_model_not_the_clause_text():
     assert "| Bids | 90 to 120, in steps of 5 |" in page
 
 
-def test_defaults_are_told_as_defaults():
+def test_a_page_states_only_what_the_spec_rules():
+    """A key the spec leaves out is not told as a rule (the rules language's default is
+    not the source's word): Tournament passes no cards and its page says nothing of it;
+    Rook for Three leaves out who speaks first, and its page does not claim the player
+    left of the dealer does (the dealer opens with 50)."""
     variant = rookery.load_variant("tournament")
-    told = {s.key: s for s in sentences.sentences(variant, "passing")}
-    assert told["passing.cards"].rule is None
-    assert told["passing.cards"].text == "Players do not pass cards to one another."
+    assert sentences.sentences(variant, "passing") == []
+    three = rookery.load_variant("rook-for-three")
+    told = {s.key: s for s in sentences.sentences(three, "bidding")}
+    assert "bidding.first" not in told
+    assert told["bidding.opening"].text.startswith("The dealer opens")
+    for vid in ("tournament", "rook-for-three", "standard-deck"):
+        v = rookery.load_variant(vid)
+        for section, told in sentences.all_sentences(v).items():
+            assert all(s.rule is not None and s.key in v.rule_ids for s in told), (vid, section)
 
 
 def test_every_clause_of_the_language_has_an_english_writer():

@@ -2,8 +2,9 @@
 hand.
 
 Rules (wikipedia-rook, "Four-player partnership"): in Display and Boston the declarer
-plays the partner's hand as a dummy, as in Bridge.  The specs rule on when the dummy is
-shown: Display as soon as the auction ends, Boston once the first card is led.  Both are
+plays the partner's hand as a dummy, as in Bridge.  The source does not tell the two
+apart, so both specs show the dummy once the first card is led, as in Bridge; the other
+mechanism (shown as soon as the auction ends) is checked on a variant built here.  Both are
 Regular Partnership Rook: 56 cards, 14 each, no nest; seat 1 (left of the dealer) speaks
 first and leads.
 """
@@ -17,6 +18,11 @@ from mechanism_deals import assert_rejected, fill_deal, legal_strings, win_aucti
 
 DISPLAY = rookery.load_variant("display")
 BOSTON = rookery.load_variant("boston")
+SHOWN_AT_AUCTION = rookery.load_text(
+    'variant shown-early "Display, dummy shown at the end of the auction"\n'
+    'extends display\n\ntable:\n'
+    '  dummy-shown after-auction   ruling "a test of the other mechanism"\n',
+    "shown-early.rook")
 
 
 def one_color_each(variant) -> rookery.Hand:
@@ -25,6 +31,16 @@ def one_color_each(variant) -> rookery.Hand:
     fixed = {seat: [f"{colors[seat]}{rank}" for rank in range(1, 15)] for seat in range(4)}
     hands, nest = fill_deal(variant, fixed)
     return rookery.Hand(variant, 0, hands, nest)
+
+
+@pytest.mark.parametrize("variant", [DISPLAY, BOSTON], ids=lambda v: v.id)
+def test_display_and_boston_show_the_dummy_after_the_first_lead(variant):
+    hand = one_color_each(variant)
+    win_auction(hand, 1, 70)
+    hand.apply("trump Y")
+    assert all("dummy" not in hand.observation(seat) for seat in range(4))
+    hand.apply("play R14")
+    assert hand.observation(0)["dummy"]["seat"] == 3
 
 
 @pytest.mark.parametrize("variant", [DISPLAY, BOSTON], ids=lambda v: v.id)
@@ -68,8 +84,8 @@ def test_the_dummy_is_the_partner_of_whoever_wins_the_bid():
     assert hand.observation(1)["dummy"]["seat"] == 0
 
 
-def test_display_shows_the_dummy_once_the_auction_ends():
-    hand = one_color_each(DISPLAY)
+def test_a_dummy_shown_after_the_auction_is_seen_before_trump():
+    hand = one_color_each(SHOWN_AT_AUCTION)
     hand.apply("bid 70")
     assert all("dummy" not in hand.observation(seat) for seat in range(4))
     win_auction(hand, 1, 70)

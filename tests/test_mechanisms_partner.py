@@ -138,7 +138,8 @@ def six_player_hand(bidder_cards, partners_cards, nest):
     return rookery.Hand(SIX, 0, hands, kitty, [0] * 6, 0)
 
 
-def test_six_players_the_kitty_is_announced_then_trump_rook_and_two_calls():
+def test_six_players_the_kitty_is_announced_then_two_calls_the_rook_and_trump():
+    """The source's order after the kitty: points announced, partner cards, Rook, trump."""
     hand = six_player_hand(["B14", "R14"], {4: ["B1"], 5: ["R1"]}, ["Y2", "Y3", "Y4"])
     win_auction(hand, 2, 100)
     assert hand.phase == "discard" and len(hand.hands[2]) == 12
@@ -148,18 +149,21 @@ def test_six_players_the_kitty_is_announced_then_trump_rook_and_two_calls():
     events = hand.apply("discard Y4")
     assert rookery.Event("nest-announced", 2, {"points": False}, ("nest.announce",)) in events
     assert all(hand.observation(seat)["nest_has_points"] is False for seat in range(6))
-    assert hand.phase == "trump"
-    hand.apply("trump B")
-    assert hand.phase == "rook" and set(legal_strings(hand)) == {"rook high", "rook low"}
-    assert_rejected(hand, "rook middle", "wrong-phase")
-    hand.apply("rook high")
     assert hand.phase == "call"
+    assert_rejected(hand, "trump B", "wrong-phase")
     hand.apply("call B1")
     assert hand.phase == "call" and hand.partners == frozenset()
     assert "call B1" not in legal_strings(hand)
     assert_rejected(hand, "call B1", "already-called")
     assert_rejected(hand, "call B14", "cannot-call-own-card")
     hand.apply("call R1")
+    assert hand.phase == "rook" and set(legal_strings(hand)) == {"rook high", "rook low"}
+    assert_rejected(hand, "rook middle", "wrong-phase")
+    assert_rejected(hand, "trump B", "wrong-phase")
+    hand.apply("rook high")
+    assert hand.phase == "trump" and hand.ctx is None
+    hand.apply("trump B")
+    assert hand.ctx.call == "B high"            # the Rook called before trump holds
     assert hand.phase == "play"
     assert hand.to_act == 3                     # left of the bid winner
     known = {seat: hand.observation(seat)["partners_known"] for seat in range(6)}
@@ -183,10 +187,10 @@ def test_two_calls_held_by_one_player_make_one_partner():
     win_auction(hand, 2, 100)
     for card in ("Y2", "Y3", "Y4"):
         hand.apply(f"discard {card}")
-    hand.apply("trump R")
-    hand.apply("rook low")
     hand.apply("call B1")
     hand.apply("call R1")
+    hand.apply("rook low")
+    hand.apply("trump R")
     assert hand.partners == frozenset({4})
     assert [hand.observation(s)["partners_known"] for s in range(6)] == [[], [], [], [], [4], []]
 

@@ -115,9 +115,26 @@ def test_passed_cards_wait_until_everyone_has_given():
     assert "giving" not in hand.observation(0) or hand.observation(0)["giving"] == []
 
 
+# The standard-deck auction always has a winner (three passes make the fourth the bid
+# winner); a throw-in needs the other all-pass rule, set here on the passing cycle.
+CYCLE_REDEAL = rookery.load_text(
+    'variant cycle-redeal "passing cycle, thrown in when all pass"\n'
+    'extends standard-deck-pass-cycle\n\nbidding:\n'
+    '  all-pass redeal   ruling "a test of hand numbering across throw-ins"\n',
+    "cycle-redeal.rook")
+
+
+def test_three_passes_make_the_fourth_the_bid_winner():
+    hand = rookery.Hand(STANDARD, 0, *fill_deal(STANDARD), [0, 0], 0)
+    for _ in range(3):
+        hand.apply("pass")
+    assert (hand.phase, hand.bidder, hand.high) == ("discard", 0, 70)
+
+
 def test_a_game_numbers_its_hands_thrown_in_ones_too():
-    hands, nest = fill_deal(CYCLE)
-    game = rookery.Game(CYCLE, 7, hand=rookery.Hand(CYCLE, 0, hands, nest, [0, 0], 0))
+    hands, nest = fill_deal(CYCLE_REDEAL)
+    game = rookery.Game(CYCLE_REDEAL, 7,
+                        hand=rookery.Hand(CYCLE_REDEAL, 0, hands, nest, [0, 0], 0))
     directions = []
     for number, dealer in [(1, 1), (2, 2), (3, 3)]:
         events = []

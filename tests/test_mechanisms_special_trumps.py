@@ -23,7 +23,7 @@ def first_trick(variant_id: str, calls: list[str], cards: str, *, leader: int = 
     """Dealer 0.  The first trick's cards (from ``leader`` on) go to the seats that play
     them, ``others`` adds cards to chosen seats; the rest of the deck fills the hands.
     ``bidder`` wins the auction, lays the nest's cards back aside and makes ``calls``
-    (and calls the first card it may, when the variant calls a partner)."""
+    (first calling the first card it may, when the variant calls a partner before them)."""
     variant = rookery.load_variant(variant_id)
     n = variant.table.players
     fixed = {(leader + offset) % n: [card] for offset, card in enumerate(cards.split())}
@@ -35,6 +35,8 @@ def first_trick(variant_id: str, calls: list[str], cards: str, *, leader: int = 
     for card in nest:
         hand.apply(f"discard {card}")
     for call in calls:
+        while hand.phase == "call":
+            hand.apply(hand.legal_actions()[0])
         hand.apply(call)
     while hand.phase == "call":
         hand.apply(hand.legal_actions()[0])
@@ -130,7 +132,7 @@ def test_the_rook_called_high_or_low(rook, cards, winner):
              0: ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12"]}
     if "B14" in cards:
         voids = {}
-    hand = first_trick("call-partner-200", ["trump B", f"rook {rook}"], cards,
+    hand = first_trick("call-partner-200", [f"rook {rook}", "trump B"], cards,
                        bidder=0, bid=100, others=voids)
     assert hand.observation(1)["trump"] == f"B {rook}"
     play_tricks(hand, [(cards, winner)])

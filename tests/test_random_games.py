@@ -166,13 +166,14 @@ RULES = {
     # standard-deck-gist: 52 cards and a joker, A=15 K=10 10=10 5=5 joker=20, the last
     # trick 20, all 13 tricks 100 more, bids one step of 5 at a time, the dropped card
     # scores for the bidder, three cards passed right then left, the bidder chooses who
-    # leads, the joker the lowest trump, 1000 wins.
+    # leads, the joker the lowest trump, 1000 wins.  The auction ends when three have
+    # passed: a fourth player nobody bid against wins at 70.
     "standard-deck": Rules(
         players=4, teams=True, colors="SHDC",
         ranks=("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
         rook="JOKER", rook_place="lowest",
         counters={"A": 15, "K": 10, "10": 10, "5": 5, "JOKER": 20}, total=200, nest=1,
-        hand=13, min_bid=70, max_bid=200, jumps=False, opening=None, dealer_forced=False,
+        hand=13, min_bid=70, max_bid=200, jumps=False, opening=None, dealer_forced=True,
         forbid_discard="nothing", nest_points="bidder", leader="bidder-chooses",
         anytime=frozenset(), last_trick=20, all_tricks=100, passing=("right", "left"),
         pass_cards=3, target=1000),

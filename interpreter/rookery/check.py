@@ -198,6 +198,11 @@ def _check_trump(v: Variant) -> None:
                         _span(v, "trump.choices"), expected="a no-trump-rook clause",
                         hint="no-trump-rook R above 10 makes it the 10.5 of red",
                         code="unranked-card")
+    if t.rook_call == "before-trump" and not (t.rook == "caller-chooses" and v.deck.rook):
+        raise SpecError("the Rook is to be called before trump, but the bid winner does not "
+                        "call it", _span(v, "trump.rook-call"), expected="rook caller-chooses",
+                        hint="rook-call says when the bid winner calls the Rook high or low; "
+                             "drop it or write rook caller-chooses", code="rook-not-called")
 
 
 def _check_table(v: Variant) -> None:

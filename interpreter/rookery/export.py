@@ -34,7 +34,7 @@ def export_variant(v: Variant) -> dict:
         "passing": {"cards": v.passing.cards, "directions": list(v.passing.directions),
                     "bidder_sees": v.passing.bidder_sees},
         "trump": {"named": v.trump.named, "choices": list(v.trump.choices), "rook": v.trump.rook,
-                  "rook_above": v.trump.rook_above,
+                  "rook_above": v.trump.rook_above, "rook_call": v.trump.rook_call,
                   "no_trump_rook": list(v.trump.no_trump_rook) if v.trump.no_trump_rook else None,
                   "low_card_rook": v.trump.low_card_rook,
                   "specials": [{"card": s.code, "placement": s.placement, "anchor": s.anchor}

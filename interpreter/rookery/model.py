@@ -63,7 +63,7 @@ class Table:
     calls: int          # cards the bidder calls (sides == "called")
     dummy: str          # "none" | "partner"
     dummy_shown: str    # "after-auction" | "after-first-lead"
-    call_time: str      # "after-auction" | "after-trump"
+    call_time: str      # "after-auction" | "before-trump" | "after-trump"
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,7 @@ class Trump:
     no_trump_rook: tuple[str, str] | None   # (color letter, rank label it sits above)
     low_card_rook: str | None   # rank label the Rook sits above in a low-card hand
     specials: tuple[Special, ...]
+    rook_call: str = "after-trump"  # with rook "caller-chooses": "before-trump" | "after-trump"
 
 
 @dataclass(frozen=True)

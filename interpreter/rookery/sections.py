@@ -114,7 +114,8 @@ def _read_table(c: Clauses) -> model.Table:
     return model.Table(players, sides, teams, calls, dummy,
                        c.word("dummy-shown", ("after-auction", "after-first-lead"),
                               "after-first-lead"),
-                       c.word("call-time", ("after-auction", "after-trump"), "after-trump"))
+                       c.word("call-time", ("after-auction", "before-trump", "after-trump"),
+                              "after-trump"))
 
 
 def _card_code_parts(code: str, colors: tuple[model.Color, ...],
@@ -383,7 +384,8 @@ def _read_trump(c: Clauses, deck: model.Deck) -> model.Trump:
     return model.Trump(c.word("named", ("before-nest", "after-taking-nest", "after-nest"),
                               "after-nest"),
                        tuple(choices), rook, rook_above, no_trump_rook, low_card_rook,
-                       tuple(specials))
+                       tuple(specials),
+                       c.word("rook-call", ("before-trump", "after-trump"), "after-trump"))
 
 
 def _read_play(c: Clauses, deck: model.Deck) -> model.Play:

@@ -38,8 +38,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "dummy-shown": Key("after-auction | after-first-lead",
                            "when the dummy's hand is laid face up for everyone",
                            "after-first-lead"),
-        "call-time": Key("after-auction | after-trump",
-                         "when the bid winner calls the partner's card(s)", "after-trump"),
+        "call-time": Key("after-auction | before-trump | after-trump",
+                         "when the bid winner calls the partner's card(s): as soon as the "
+                         "auction is won, just before naming trump (and before calling the "
+                         "Rook when that comes before trump too), or once trump and the "
+                         "Rook are called", "after-trump"),
     },
     "deck": {
         "colors": Key("NAME LETTER, ...",
@@ -74,7 +77,9 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "pass": Key("final", "a player who passes may not bid again in the hand", "final"),
         "all-pass": Key("redeal | dealer-forced",
                         "when nobody bids: the hand is thrown in and the deal passes on, or "
-                        "the dealer must take it at the minimum", "redeal"),
+                        "once all but one have passed, the one left (the dealer when the "
+                        "auction starts at the dealer's left) must take it at the minimum",
+                        "redeal"),
     },
     "nest": {
         "discard": Key("NUMBER", "cards the bid winner lays aside after taking the nest",
@@ -109,6 +114,10 @@ SECTIONS: dict[str, dict[str, Key]] = {
                        "the namer leads)", "colors"),
         "rook": Key("highest | lowest | above RANK | caller-chooses",
                     "where the Rook ranks in trump", "highest"),
+        "rook-call": Key("before-trump | after-trump",
+                         "with 'rook caller-chooses': whether the bid winner calls the Rook "
+                         "high or low just before naming trump (after any partner call made "
+                         "before trump) or just after", "after-trump"),
         "no-trump-rook": Key("LETTER above RANK",
                              "the color and place of the Rook when no trump is named", "none"),
         "low-card-rook": Key("above RANK",

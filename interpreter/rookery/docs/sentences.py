@@ -2,8 +2,8 @@
 
 Each writer reads the compiled :class:`~rookery.model.Variant` (never the sources, and
 not the clause's text) and returns the rule as a Rook player would say it.  A writer is
-also asked about a key the spec leaves out, for the defaults worth telling a player
-(``There is no card passing.``); it returns ``None`` when there is nothing to say.
+never asked about a key the spec leaves out: a rules page states only what the spec
+rules, so a default of the rules language is never told as if it were a rule.
 
 This module holds the registry and the order of telling; the writers themselves are in
 ``tell_setup`` (table, deck, deal), ``tell_auction`` (bidding, nest, passing, trump) and
@@ -35,27 +35,15 @@ SECTION_TITLES = {
 
 @dataclass(frozen=True)
 class Sentence:
-    """A rule told in English: ``rule`` is the spec's clause, or ``None`` for a default
-    of the rules language (then ``key`` names the clause that was left out)."""
+    """A rule told in English: ``rule`` is the spec's clause (``key`` its rule id)."""
 
     key: str
     text: str
-    rule: Rule | None
+    rule: Rule
 
 
 Writer = Callable[[Variant, Rule | None], str | None]
 WRITERS: dict[tuple[str, str], Writer] = {}
-
-# Keys whose default a player should be told about when a spec leaves them out.
-TOLD_WHEN_ABSENT = {
-    ("table", "sides"), ("deal", "nest"), ("deal", "nest-deal"), ("bidding", "first"),
-    ("bidding", "maximum"), ("bidding", "step"), ("bidding", "all-pass"), ("nest", "forbid"),
-    ("nest", "points"), ("passing", "cards"), ("trump", "named"), ("trump", "choices"),
-    ("trump", "rook"), ("play", "leader"), ("play", "follow"), ("play", "anytime"),
-    ("play", "review"),
-    ("scoring", "made"), ("scoring", "bidders"), ("scoring", "defenders"),
-    ("game", "winner"),
-}
 
 
 def writes(section: str, key: str):
@@ -67,24 +55,16 @@ def writes(section: str, key: str):
 
 def sentences(variant: Variant, section: str) -> list[Sentence]:
     """The sentences of one section, in the order the vocabulary lists its keys (the
-    order a player tells them): the spec's rules, and the defaults worth telling."""
+    order a player tells them): the spec's rules only, never a default."""
     keys = list(SECTIONS.get(section, {}))
     told: list[tuple[int, Sentence]] = []
-    present = set()
     for rule in variant.rules:
         if rule.section != section:
             continue
-        present.add(rule.key)
         writer = WRITERS.get((section, rule.key), _fallback)
         text = writer(variant, rule) or _fallback(variant, rule)
         told.append((keys.index(rule.key) if rule.key in keys else len(keys),
                      Sentence(rule.id, text, rule)))
-    for index, key in enumerate(keys):
-        if key in present or (section, key) not in TOLD_WHEN_ABSENT:
-            continue
-        text = WRITERS[(section, key)](variant, None)
-        if text:
-            told.append((index, Sentence(f"{section}.{key}", text, None)))
     return [sentence for _, sentence in sorted(told, key=lambda item: item[0])]
 
 

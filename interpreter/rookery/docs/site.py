@@ -165,7 +165,8 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
             continue
         nav.append(f"      - {quoted(root.title + ' and its variants')}:")
         nav += [f"          - {quoted(v.title)}: variants/{v.id}.md" for v in members]
-    nav += ["  - Comparison: comparison.md", "  - DSL reference: dsl.md"]
+    nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md",
+            "  - DSL reference: dsl.md"]
     if extra:
         nav.append("  - Conformance:")
         nav += [f"      - {quoted(title)}: {name}" for name, title in extra]

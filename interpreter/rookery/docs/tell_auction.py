@@ -228,8 +228,22 @@ def _rook_place(v: Variant, rule: Rule | None) -> str:
     if t.rook == "above":
         return (f"The Rook is a trump ranking just above the {t.rook_above} of the trump "
                 f"color.")
-    return ("After naming trump, the bid winner calls the Rook either high (the highest "
+    when = "Before" if getattr(t, "rook_call", "") == "before-trump" else "After"
+    return (f"{when} naming trump, the bid winner calls the Rook either high (the highest "
             "trump) or low (the lowest trump).")
+
+
+@writes("trump", "rook-call")
+def _rook_call(v: Variant, rule: Rule | None) -> str | None:
+    if v.trump.rook != "caller-chooses" or v.deck.rook is None:
+        return "Nobody calls the Rook high or low: its place in trump is fixed." \
+            if rule else None
+    if v.trump.rook_call == "after-trump":
+        return "The bid winner calls the Rook high or low just after naming trump."
+    first = "the partner's card, then " if v.table.sides == "called" and \
+        v.table.call_time == "before-trump" else ""
+    return (f"The bid winner calls {first}the Rook high or low, and only then names "
+            f"trump.")
 
 
 @writes("trump", "no-trump-rook")

@@ -51,9 +51,17 @@ def _anytime(v: Variant, rule: Rule | None) -> str | None:
                 "cannot follow.")
     names = listing([card_with_code(d, c) for c in cards])
     one = len(cards) == 1
-    return (f"{capital(names)} may be played to any trick, even by a player who could "
+    text = (f"{capital(names)} may be played to any trick, even by a player who could "
             f"follow the color led; {'as a trump, it still follows' if one else 'as trumps, they still follow'}"
-            f" when trump is led.")
+            f" when trump is led")
+    placed = v.trump.no_trump_rook
+    if any(c.split("-")[0] == "none" for c in v.trump.choices):
+        # A hand called without trump has no trump lead to follow (``trump.choices``).
+        color = next((c.name for c in d.colors if placed and c.letter == placed[0]), None)
+        text += (f"; in a hand without trump the Rook is a {color} card and follows {color} "
+                 f"like one" if color and d.rook in cards else
+                 "; in a hand without trump there is no trump lead to follow")
+    return text + "."
 
 
 @writes("play", "ties")

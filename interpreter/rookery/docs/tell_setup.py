@@ -70,6 +70,11 @@ def _call_time(v: Variant, rule: Rule | None) -> str:
         return "Partners are fixed, so nobody calls a partner."
     if getattr(v.table, "call_time", "") == "after-auction":
         return "The bid winner calls the partner's card as soon as the bidding ends."
+    if getattr(v.table, "call_time", "") == "before-trump":
+        rook_first = v.trump.rook == "caller-chooses" and v.deck.rook and \
+            v.trump.rook_call == "before-trump"
+        return ("The bid winner calls the partner's card before naming trump"
+                + (" and before calling the Rook high or low." if rook_first else "."))
     return "The bid winner calls the partner's card after naming trump."
 
 

@@ -202,18 +202,14 @@ def _sentence(sentence: Sentence, titles: dict[str, str]) -> list[str]:
     rule = sentence.rule
     anchor = sentence.key
     ref = f"[`{anchor}`](#{anchor})"
-    if rule is None:
-        where = (f"[`{anchor}`](../dsl.md#{anchor}) · the spec states no such rule: this is "
-                 f"the rules language's default")
-    else:
-        where = ref + " · " + _citations(rule)
-        if rule.inherited_from:
-            parent = rule.inherited_from
-            where += (f" · *inherited* from [{titles.get(parent, parent)}]"
-                      f"({parent}.md#{anchor})")
+    where = ref + " · " + _citations(rule)
+    if rule.inherited_from:
+        parent = rule.inherited_from
+        where += (f" · *inherited* from [{titles.get(parent, parent)}]"
+                  f"({parent}.md#{anchor})")
     lines = [f"- <a id=\"{anchor}\"></a>{sentence.text}<br>",
              f"    <small>{where}</small>", ""]
-    for ruling in (rule.rulings if rule else ()):
+    for ruling in rule.rulings:
         lines += ["    !!! note \"Ruling\"", "", f"        {capital(ruling)}.".replace("..", "."),
                   ""]
     return lines

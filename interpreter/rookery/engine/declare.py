@@ -36,7 +36,8 @@ def apply_trump(hand, action: Action) -> list[Event]:
         return [Event("circus-called", hand.bidder, {"namer": hand.circus_namer},
                       (hand.t.rule("trump", "choices"),))]
     namer = hand.to_act
-    hand.ctx = hand.t.context(str(action.value))
+    rook = f" {hand.rook_call}" if hand.rook_call else ""   # the Rook called before trump
+    hand.ctx = hand.t.context(f"{action.value}{rook}")
     events = [Event("trump-named", namer, {"trump": action.value},
                     (hand.t.rule("trump", "choices"),))]
     if hand.hidden_received is not None:
@@ -99,7 +100,12 @@ def apply_rook(hand, action: Action) -> list[Event]:
     if action not in ROOK_CALLS:
         raise IllegalAction("wrong-phase", f"'{action}': the bid winner calls the Rook "
                             "high or low")
-    hand.ctx = hand.t.context(f"{hand.ctx.call.split()[0]} {action.value}")
+    if hand.ctx is None:
+        # Called before trump (``trump.rook-call before-trump``): it takes effect when
+        # trump is named.
+        hand.rook_call = action.value
+    else:
+        hand.ctx = hand.t.context(f"{hand.ctx.call.split()[0]} {action.value}")
     return [Event("rook-called", hand.bidder, {"rook": action.value})] + hand.advance()
 
 

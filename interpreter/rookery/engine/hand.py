@@ -38,21 +38,28 @@ def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
     calls = variant.table.sides == "called"
     if calls and variant.table.call_time == "after-auction":
         steps.append(CALL)
+    rook_called = variant.trump.rook == "caller-chooses" and variant.deck.rook
+    # What comes just before naming trump: the partner call, then the Rook call
+    # (``table.call-time before-trump``, ``trump.rook-call before-trump``).
+    naming = [CALL] if calls and variant.table.call_time == "before-trump" else []
+    if rook_called and variant.trump.rook_call == "before-trump":
+        naming.append(ROOK)
+    naming.append(TRUMP)
     named = variant.trump.named
     has_nest = variant.deal.nest > 0
     if named == "before-nest":
-        steps.append(TRUMP)
+        steps += naming
     if has_nest:
         steps.append("take")
     if named == "after-taking-nest":
-        steps.append(TRUMP)
+        steps += naming
     if has_nest:
         steps.append(DISCARD)
     if variant.passing.cards:
         steps.append(PASSING)
     if named == "after-nest":
-        steps.append(TRUMP)
-    if variant.trump.rook == "caller-chooses" and variant.deck.rook:
+        steps += naming
+    if rook_called and variant.trump.rook_call == "after-trump":
         steps.append(ROOK)
     if calls and variant.table.call_time == "after-trump":
         steps.append(CALL)
@@ -111,6 +118,7 @@ class Hand:
         self.given: list[list[int]] = []
         self.hidden_received: list[int] | None = None
         self.ctx = None
+        self.rook_call: str | None = None    # "high" | "low" when called before trump
         self.called: list[int] = []
         self.partners: frozenset[int] = frozenset()
         self.revealed: set[int] = set()
