@@ -219,8 +219,11 @@ class SimpleBot:
     def _lead(self, hand: Hand, seat: int, cards: list[int]) -> int:
         t, ctx = hand.t, hand.ctx
         trumps = [c for c in cards if ctx.trump_key[c] >= 0]
-        bidding_side = hand.bidder is not None and _teammates(hand, seat, hand.bidder)
-        if bidding_side and trumps and self._trumps_out(hand, seat) > 0:
+        # The bid winner draws trump (a partner only with length in it) while the
+        # opponents may still hold some.
+        draws = seat == hand.bidder or (hand.bidder is not None and len(trumps) >= 3
+                                        and _teammates(hand, seat, hand.bidder))
+        if draws and trumps and self._trumps_out(hand, seat) > 0:
             return max(trumps, key=lambda c: ctx.trump_key[c])
         bosses = [c for c in cards if ctx.trump_key[c] < 0 and self._is_boss(hand, c)]
         if bosses:
