@@ -16,8 +16,8 @@ from rich.markup import escape
 from .engine import Action, Hand
 from .errors import IllegalAction, UsageError
 from .games import LeftTheTable
-from .transcript import (color_in_words, describe_deal, describe_event, describe_trick,
-                         scores_line, seat_name, trump_in_words)
+from .transcript import (describe_deal, describe_event, describe_trick, scores_line,
+                         seat_name, trump_in_words)
 
 # A color's name in the terminal's own colors where it has one.
 _STYLES = {"red": "red", "green": "green", "yellow": "yellow", "black": "bold",
@@ -72,7 +72,7 @@ class HumanSeat:
 
     def choose(self, hand: Hand) -> Action:
         self.show(hand)
-        legal = hand.legal_actions()
+        legal = sorted(hand.legal_actions(), key=lambda a: self.order(hand, a))
         width = len(str(len(legal)))
         for number, action in enumerate(legal, 1):
             self.console.print(f"    {number:>{width}}) {escape(self.words(hand, action))}",
@@ -105,6 +105,15 @@ class HumanSeat:
                            + f": {escape(error.message)}", highlight=False)
 
     # -- what the seat sees ------------------------------------------------------------
+
+    def order(self, hand: Hand, action: Action):
+        """Cards in the order of the hand shown (by color, then rank); other actions
+        as the engine lists them."""
+        t = hand.t
+        card = t.card_of.get(action.value) if isinstance(action.value, str) else None
+        if card is None:
+            return (0, 0, 0)
+        return (1, t.color_of[card] if t.color_of[card] >= 0 else 99, t.rank_index[card])
 
     def words(self, hand: Hand, action: Action) -> str:
         if action.kind == "trump":
@@ -169,5 +178,3 @@ class HumanSeat:
                 parts.append(f"[{style}]{escape(text)}[/{style}]" if style else escape(text))
         return " | ".join(parts)
 
-
-__all__ = ["TableView", "HumanSeat", "color_in_words"]

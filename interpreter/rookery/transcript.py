@@ -35,13 +35,6 @@ def trump_in_words(hand: Hand, call: str) -> str:
     return colors[base] + (", ranks reversed (the low card wins)" if low else "")
 
 
-def color_in_words(hand: Hand, letter: str) -> str:
-    for color in hand.variant.deck.colors:
-        if color.letter == letter:
-            return color.name
-    return letter
-
-
 def scores_line(t: Tables, scores) -> str:
     return ", ".join(f"{keeper_name(t, k)} {s}" for k, s in enumerate(scores))
 
