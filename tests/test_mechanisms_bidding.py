@@ -33,7 +33,8 @@ def test_kentucky_discard_the_dealer_speaks_first_and_the_last_speaker_is_forced
     for offset in range(3):
         assert hand.to_act == (dealer + offset) % 4
         events += hand.apply("pass")
-    assert rookery.Event("forced-bid", last, {"amount": 70}) in events
+    assert rookery.Event("forced-bid", last, {"amount": 70},
+                         ("bidding.all-pass",)) in events
     assert (hand.bidder, hand.high) == (last, 70)
     assert kinds(events)[-2:] == ["auction-won", "nest-taken"]
 

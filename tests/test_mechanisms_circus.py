@@ -37,7 +37,7 @@ def circus_called() -> tuple[rookery.Hand, list]:
 
 def test_the_player_left_of_the_bid_winner_names_trump():
     hand, events = circus_called()
-    assert events == [rookery.Event("circus-called", 1, {"namer": 2})]
+    assert events == [rookery.Event("circus-called", 1, {"namer": 2}, ("trump.choices",))]
     assert (hand.phase, hand.to_act, hand.actor) == ("trump", 2, 2)
     assert "trump circus" not in legal_strings(hand)
     assert "trump G" in legal_strings(hand) and "trump G-low" in legal_strings(hand)
@@ -48,7 +48,7 @@ def test_the_player_left_of_the_bid_winner_names_trump():
 def test_best_and_worst_cards_pass_left_and_the_namer_leads():
     hand, _ = circus_called()
     events = hand.apply("trump G", 2)
-    assert rookery.Event("trump-named", 2, {"trump": "G"}) in events
+    assert rookery.Event("trump-named", 2, {"trump": "G"}, ("trump.choices",)) in events
     assert (hand.phase, hand.to_act) == ("circus", 2)
     # seat 2 names trump: its best card is the Rook, the highest trump
     assert legal_strings(hand) == ["give ROOK"]

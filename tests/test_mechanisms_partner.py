@@ -146,7 +146,7 @@ def test_six_players_the_kitty_is_announced_then_trump_rook_and_two_calls():
         hand.apply(f"discard {card}")
         assert "nest_has_points" not in hand.observation(0)
     events = hand.apply("discard Y4")
-    assert rookery.Event("nest-announced", 2, {"points": False}) in events
+    assert rookery.Event("nest-announced", 2, {"points": False}, ("nest.announce",)) in events
     assert all(hand.observation(seat)["nest_has_points"] is False for seat in range(6))
     assert hand.phase == "trump"
     hand.apply("trump B")
@@ -174,7 +174,7 @@ def test_a_kitty_with_a_counter_is_announced_as_holding_points():
     hand.apply("discard Y2")
     hand.apply("discard Y3")
     events = hand.apply("discard R14")          # a 10-point counter
-    assert rookery.Event("nest-announced", 2, {"points": True}) in events
+    assert rookery.Event("nest-announced", 2, {"points": True}, ("nest.announce",)) in events
     assert hand.observation(5)["nest_has_points"] is True
 
 

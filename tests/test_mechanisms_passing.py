@@ -53,7 +53,8 @@ def test_the_hand_number_sets_the_direction(variant, number, direction):
     hand = one_suit_each(variant, number)
     assert hand.phase == "passing" and hand.to_act == 1
     events = give_lowest_three(hand)
-    assert rookery.Event("cards-passed", None, {"direction": direction}) in events
+    assert rookery.Event("cards-passed", None, {"direction": direction},
+                         ("passing.directions",)) in events
     receiver = RIGHT if direction == "right" else LEFT
     assert hand.phase == "trump"
     for giver in (0, 2, 3):                         # seat 1, the bid winner, waits

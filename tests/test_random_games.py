@@ -315,7 +315,7 @@ class Watch:
             self.given.setdefault(seat, []).append(action.value)
 
     def see_event(self, event) -> None:
-        kind, seat, data = event
+        kind, seat, data = event.kind, event.seat, event.data
         rules = self.rules
         if kind in ("bid", "forced-bid"):
             assert data["amount"] > self.high

@@ -55,12 +55,16 @@ class IllegalAction(RookeryError):
     """An action the rules forbid now.  The state it was offered to is unchanged.
 
     ``code`` is stable (for example ``must-follow-color``, ``bid-too-low``,
-    ``cannot-discard-counters``); the message is for people.
+    ``cannot-discard-counters``); the message is for people.  ``rule`` is the id of the
+    spec's rule that forbids the action (``play.follow``, ``bidding.minimum``), or
+    ``None`` when no rule of the variant does (an unknown card, a card not held, a
+    malformed action): the rule attribution reports, fuzzing and docs rely on.
     """
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, rule: str | None = None):
         self.code = code
         self.message = message
+        self.rule = rule
         super().__init__(f"{code}: {message}")
 
 

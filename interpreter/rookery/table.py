@@ -44,7 +44,7 @@ class TableView:
     def events(self, hand: Hand, events) -> None:
         t = hand.t
         for event in events:
-            kind, seat, data = event
+            kind, seat, data = event.kind, event.seat, event.data
             if kind == "nest-taken" and seat == self.seat:
                 self.say(f"  you take the nest: {' '.join(hand.start_nest)}")
             elif kind == "nest-laid-aside" and seat != self.seat:

@@ -77,7 +77,7 @@ def describe_trick(hand: Hand, index: int) -> str:
 def describe_event(hand: Hand, event: Event) -> Iterator[str]:
     """The lines a transcript gives for one event of ``hand``."""
     t = hand.t
-    kind, seat, data = event
+    kind, seat, data = event.kind, event.seat, event.data
     if kind == "bid":
         auto = " (automatic)" if data.get("automatic") else ""
         yield f"  {seat_name(t, seat)} bids {data['amount']}{auto}"

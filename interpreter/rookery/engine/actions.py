@@ -54,12 +54,15 @@ PASS = Action("pass")
 class Event(NamedTuple):
     """Something that happened: ``trick-won``, ``hand-scored``, ``game-over`` ...
 
-    ``seat`` is who it concerns (or ``None``); ``data`` holds the details.
+    ``seat`` is who it concerns (or ``None``); ``data`` holds the details; ``rules`` are
+    the ids of the spec's rules that decided it (a trick's winner, a score, the end of
+    the game), where a rule did.
     """
 
     kind: str
     seat: int | None = None
     data: Any = None
+    rules: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"event": self.kind}
@@ -67,4 +70,6 @@ class Event(NamedTuple):
             out["seat"] = self.seat
         if self.data is not None:
             out.update(self.data)
+        if self.rules:
+            out["rules"] = list(self.rules)
         return out

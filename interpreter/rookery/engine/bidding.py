@@ -15,7 +15,8 @@ def start(hand) -> list[Event]:
     if b.opening is not None:
         hand.high, hand.bidder = b.opening, hand.dealer
         hand.auction.append((hand.dealer, f"bid {b.opening}"))
-        events.append(Event("bid", hand.dealer, {"amount": b.opening, "automatic": True}))
+        events.append(Event("bid", hand.dealer, {"amount": b.opening, "automatic": True},
+                            (hand.t.rule("bidding", "opening"),)))
         hand.to_act = (hand.dealer + 1) % n
     else:
         hand.to_act = hand.dealer if b.first == "dealer" else (hand.dealer + 1) % n
@@ -50,16 +51,20 @@ def _validate_bid(hand, amount) -> None:
     if not isinstance(amount, int):
         raise IllegalAction("bad-action", f"a bid is a whole number, not {amount!r}")
     if amount < b.minimum:
-        raise IllegalAction("bid-too-low", f"the minimum bid is {b.minimum}")
+        raise IllegalAction("bid-too-low", f"the minimum bid is {b.minimum}",
+                            t.rule("bidding", "minimum"))
     if amount <= hand.high:
-        raise IllegalAction("bid-too-low", f"a bid must be higher than {hand.high}")
+        raise IllegalAction("bid-too-low", f"a bid must be higher than {hand.high}",
+                            t.rule("bidding", "step"))
     if amount > t.max_bid:
-        raise IllegalAction("bid-too-high", f"the maximum bid is {t.max_bid}")
+        raise IllegalAction("bid-too-high", f"the maximum bid is {t.max_bid}",
+                            t.rule("bidding", "maximum"))
     if (amount - b.minimum) % b.step:
-        raise IllegalAction("bid-not-multiple", f"bids go in steps of {b.step}")
+        raise IllegalAction("bid-not-multiple", f"bids go in steps of {b.step}",
+                            t.rule("bidding", "step"))
     if not b.jumps and amount != (hand.high + b.step if hand.high else b.minimum):
         raise IllegalAction("bid-jump", f"the first bid is {b.minimum} and each bid raises "
-                            f"by exactly {b.step}")
+                            f"by exactly {b.step}", t.rule("bidding", "raise"))
 
 
 def _next(hand) -> list[Event]:
@@ -74,7 +79,8 @@ def _next(hand) -> list[Event]:
         last = hand.passed.index(False)
         hand.high, hand.bidder = hand.variant.bidding.minimum, last
         hand.auction.append((last, f"bid {hand.high}"))
-        return [Event("forced-bid", last, {"amount": hand.high})] + hand.auction_won()
+        return [Event("forced-bid", last, {"amount": hand.high},
+                      (hand.t.rule("bidding", "all-pass"),))] + hand.auction_won()
     seat = (hand.to_act + 1) % n
     while hand.passed[seat]:
         seat = (seat + 1) % n

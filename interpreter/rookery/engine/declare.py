@@ -28,14 +28,17 @@ def apply_trump(hand, action: Action) -> list[Event]:
         raise IllegalAction("wrong-phase", f"'{action}': trump is being named")
     if action not in legal_trump(hand):
         raise IllegalAction("trump-not-allowed", f"'{action.value}' cannot be named trump; "
-                            "choices: " + ", ".join(str(a.value) for a in legal_trump(hand)))
+                            "choices: " + ", ".join(str(a.value) for a in legal_trump(hand)),
+                            hand.t.rule("trump", "choices"))
     if action == CIRCUS:
         # Circus Rook: the player on the bid winner's left names trump instead.
         hand.circus_namer = hand.to_act = (hand.bidder + 1) % hand.n
-        return [Event("circus-called", hand.bidder, {"namer": hand.circus_namer})]
+        return [Event("circus-called", hand.bidder, {"namer": hand.circus_namer},
+                      (hand.t.rule("trump", "choices"),))]
     namer = hand.to_act
     hand.ctx = hand.t.context(str(action.value))
-    events = [Event("trump-named", namer, {"trump": action.value})]
+    events = [Event("trump-named", namer, {"trump": action.value},
+                    (hand.t.rule("trump", "choices"),))]
     if hand.hidden_received is not None:
         hand.hands[hand.bidder].extend(hand.hidden_received)
         hand.hidden_received = None
@@ -73,7 +76,8 @@ def apply_circus(hand, action: Action) -> list[Event]:
     if card not in _circus_choices(hand, seat):
         best = hand.t.team_of[seat] == hand.t.team_of[hand.circus_namer]
         raise IllegalAction("must-pass-best" if best else "must-pass-worst",
-                            f"seat {seat} must pass its {'best' if best else 'worst'} card")
+                            f"seat {seat} must pass its {'best' if best else 'worst'} card",
+                            hand.t.rule("trump", "choices"))
     events = passing.give(hand, card)
     following = (seat + 1) % hand.n
     if following != hand.circus_namer:
@@ -113,9 +117,11 @@ def apply_call(hand, action: Action) -> list[Event]:
         raise IllegalAction("wrong-phase", f"'{action}': the bid winner calls a card")
     card = hand.card(action.value)
     if card in hand.hands[hand.bidder]:
-        raise IllegalAction("cannot-call-own-card", f"the bid winner holds {action.value}")
+        raise IllegalAction("cannot-call-own-card", f"the bid winner holds {action.value}",
+                            hand.t.rule("table", "sides"))
     if card in hand.called:
-        raise IllegalAction("already-called", f"{action.value} is already called")
+        raise IllegalAction("already-called", f"{action.value} is already called",
+                            hand.t.rule("table", "sides"))
     hand.called.append(card)
     events = [Event("card-called", hand.bidder, {"card": action.value})]
     if len(hand.called) == hand.variant.table.calls:

@@ -76,7 +76,8 @@ class Game:
         if winners:
             self.winners = winners
             return [Event("game-over", None, {"winners": list(winners),
-                                              "scores": list(self.scores)})]
+                                              "scores": list(self.scores)},
+                          (self.t.rule("game", "target"), self.t.rule("game", "winner")))]
         dealer = (self.hand.dealer + 1) % self.t.players
         self.hand = deal_hand(self.variant, self.rng, dealer, self.scores, len(self.results))
         return [Event("new-hand", dealer, {"hand": len(self.results), "dealer": dealer})]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, UsageError
 from ..model import Variant
-from . import bidding, declare, nest, passing, play
+from . import attribution, bidding, declare, nest, passing, play
 from .actions import Action, Event
 from .scoring import HandResult, score_hand, thrown_in
 from .tables import Tables, tables_for
@@ -121,6 +121,7 @@ class Hand:
         self.trick_seats: list[int] = []
         self.best_key, self.best_seat = -2, None
         self.tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self.trick_rules: list[tuple[str, ...]] = []    # the rules that decided each trick
         self.tricks_won = [0] * n
         self.points_won = [0] * n
         self.follow_any = variant.play.follow == "any"
@@ -191,21 +192,37 @@ class Hand:
             raise IllegalAction("hand-over", "the hand is over")
         actor = self.actor if self.has_dummy else self.to_act
         if seat is not None and seat != actor:
-            raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s")
-        events = _APPLY[phase](self, action)
+            raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s",
+                                _first(attribution.turn_rules(self)))
+        try:
+            events = _APPLY[phase](self, action)
+        except IllegalAction as error:
+            if error.code == "wrong-phase" and error.rule is None:
+                error.rule = _first(attribution.phase_rules(self))
+            raise
         self.history.append((actor, action))
         return events
+
+    def legal_rules(self) -> tuple[str, ...]:
+        """The ids of the spec's rules that shape :meth:`legal_actions` now."""
+        return attribution.legal_rules(self)
+
+    def turn_rules(self) -> tuple[str, ...]:
+        """The ids of the spec's rules that make :attr:`actor` the seat to decide."""
+        return attribution.turn_rules(self)
 
     # -- phase changes (called by the phase modules) -------------------------------------
 
     def auction_won(self) -> list[Event]:
-        events = [Event("auction-won", self.bidder, {"bid": self.high})]
+        events = [Event("auction-won", self.bidder, {"bid": self.high},
+                        (self.t.rule("bidding", "pass"),))]
         return events + self.advance()
 
     def thrown_in(self) -> list[Event]:
         self.phase, self.to_act = DONE, None
         self.result = thrown_in(self)
-        return [Event("thrown-in", None, None), self._scored_event()]
+        return [Event("thrown-in", None, None, (self.t.rule("bidding", "all-pass"),)),
+                self._scored_event()]
 
     def advance(self) -> list[Event]:
         """Move to the next phase after the auction; automatic steps happen at once."""
@@ -231,7 +248,8 @@ class Hand:
         return [self._scored_event()]
 
     def _scored_event(self) -> Event:
-        return Event("hand-scored", None, self.result.to_json())
+        return Event("hand-scored", None, self.result.to_json(),
+                     attribution.scoring_rules(self))
 
     # -- what a seat may see ---------------------------------------------------------------
 
@@ -317,6 +335,10 @@ class Hand:
         phase = getattr(self, "phase", "unstarted")
         return (f"<Hand {self.variant.id} dealer={getattr(self, 'dealer', None)} "
                 f"phase={phase} to_act={getattr(self, 'to_act', None)}>")
+
+
+def _first(rules: tuple[str, ...]) -> str | None:
+    return rules[0] if rules else None
 
 
 def _check_deal(hand: Hand, t: Tables) -> None:

@@ -64,7 +64,8 @@ def apply(hand, action: Action) -> list[Event]:
         reason = _forbidden_reason(hand, card)
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "
-                            f"laying {reason} aside while other cards remain")
+                            f"laying {reason} aside while other cards remain",
+                            hand.t.rule("nest", "forbid"))
     held.remove(card)
     hand.laid_aside.append(card)
     hand.discards_left -= 1
@@ -74,6 +75,7 @@ def apply(hand, action: Action) -> list[Event]:
         if hand.variant.nest.announce == "points":
             hand.nest_announced = any(hand.t.points[c] for c in hand.laid_aside)
             events.append(Event("nest-announced", hand.bidder,
-                                {"points": hand.nest_announced}))
+                                {"points": hand.nest_announced},
+                                (hand.t.rule("nest", "announce"),)))
         events += hand.advance()
     return events

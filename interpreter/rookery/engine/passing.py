@@ -65,5 +65,6 @@ def apply(hand, action: Action) -> list[Event]:
             hand.hidden_received = list(cards)
         else:
             hand.hands[receiver].extend(cards)
-    events.append(Event("cards-passed", None, {"direction": direction(hand)}))
+    events.append(Event("cards-passed", None, {"direction": direction(hand)},
+                        (hand.t.rule("passing", "directions"),)))
     return events + hand.advance()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action, Event
+from .attribution import points_rules, trick_rules
 
 
 def first_leader(hand) -> int:
@@ -70,7 +71,8 @@ def apply(hand, action: Action) -> list[Event]:
                 any(ctx.suit_of[c] == led for c in held):
             raise IllegalAction("must-follow-color",
                                 f"seat {seat} holds {hand.t.variant.deck.colors[led].name} "
-                                f"and must follow the led color")
+                                f"and must follow the led color",
+                                hand.t.rule("play", "follow"))
     else:
         led = hand.led = suit
     held.remove(card)
@@ -84,7 +86,8 @@ def apply(hand, action: Action) -> list[Event]:
     events = [hand.t.played_events[seat][card]]
     if hand.partners and card in hand.called and seat not in hand.revealed:
         hand.revealed.add(seat)
-        events.append(Event("partner-revealed", seat, {"card": action.value}))
+        events.append(Event("partner-revealed", seat, {"card": action.value},
+                            (hand.t.rule("table", "sides"),)))
     if len(trick) < hand.n:
         hand.to_act = (seat + 1) % hand.n
         return events
@@ -98,13 +101,16 @@ def _finish_trick(hand) -> list[Event]:
     hand.tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
     hand.tricks_won[winner] += 1
     hand.points_won[winner] += points
+    rules = trick_rules(hand, hand.ctx, cards, hand.trick_seats, winner)
+    hand.trick_rules.append(rules)
     hand.trick_cards = []
     hand.trick_seats = []
     hand.best_key, hand.best_seat = -2, None
     hand.leader = hand.to_act = winner
     codes = hand.t.codes
     events = [Event("trick-won", winner, {"cards": [codes[c] for c in cards],
-                                          "points": points, "trick": len(hand.tricks)})]
+                                          "points": points, "trick": len(hand.tricks)},
+                    rules + points_rules(hand) if points else rules)]
     if len(hand.tricks) == hand.variant.deal.hand:
         events += hand.finish_play()
     return events

@@ -81,6 +81,17 @@ class Tables:
         else:
             self.team_of = None
         self.keepers = table.teams if table.sides == "teams" else self.players
+        # Rule attribution: the id of the clause behind each mechanism (an explicit
+        # ``as`` id, or ``section.key``; a key the spec leaves to its default keeps
+        # ``section.key``).
+        self.rule_ids: dict[tuple[str, str], str] = {}
+        for rule in variant.rules:
+            self.rule_ids.setdefault((rule.section, rule.key), rule.id)
+        self.all_rule_ids = frozenset(rule.id for rule in variant.rules)
+
+    def rule(self, section: str, key: str) -> str:
+        """The rule id of the clause that sets ``section``'s ``key`` in this variant."""
+        return self.rule_ids.get((section, key), f"{section}.{key}")
 
     # -- bidding -----------------------------------------------------------------------
 

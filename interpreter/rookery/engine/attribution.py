@@ -1,0 +1,412 @@
+"""Rule attribution: which rules of the spec decided what the engine decided.
+
+Every decision a hand makes -- whose turn it is, the legal set, a refusal, a trick's
+winner, the points in a trick, a hand's result, the end of the game, what a seat may
+see -- comes from some clause of the spec.  These functions name that clause by its rule
+id (``bidding.minimum``, ``play.follow``, ``trump.rook``), so that a report can say which
+rule an engine broke rather than which symptom it showed.
+
+The mechanisms are the engine's; the rule ids are the spec's (an explicit ``as`` id where
+the spec gives one, ``section.key`` for a key left to its default).  A ``None`` rule means
+the decision follows from no clause: the shape of the game itself (a card must be held
+to be played, the left-hand neighbour speaks next).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..errors import IllegalAction
+from .actions import Action
+
+# The clause that puts each phase after the auction where it is.
+PHASE_CLAUSES = {
+    "trump": ("trump", "named"), "rook": ("trump", "rook"), "discard": ("nest", "discard"),
+    "passing": ("passing", "cards"), "call": ("table", "call-time"),
+    "leader": ("play", "leader"), "circus": ("trump", "choices"),
+}
+
+
+def _rule(hand, section: str, key: str) -> str:
+    return hand.t.rule(section, key)
+
+
+def _unique(rules: Iterable[str | None]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r for r in rules if r))
+
+
+# -- whose turn, which phase -----------------------------------------------------------------
+
+def turn_rules(hand) -> tuple[str, ...]:
+    """The rules that make ``hand.actor`` the seat to decide now."""
+    phase = hand.phase
+    if phase == "done":
+        return ()
+    if phase == "bidding":
+        spoken = [entry for entry in hand.auction]
+        if hand.variant.bidding.opening is not None:
+            if len(spoken) <= 1:
+                return _unique([_rule(hand, "bidding", "opening")])
+        elif not spoken:
+            return _unique([_rule(hand, "bidding", "first")])
+        return _unique([_rule(hand, "bidding", "pass")])
+    if phase == "play":
+        if hand.trick_cards:
+            if hand.has_dummy and hand.actor != hand.to_act:
+                return _unique([_rule(hand, "table", "dummy")])
+            return ()            # play goes to the left: no clause decides it
+        if not hand.tricks:
+            if hand.circus_namer is not None:
+                return _unique([_rule(hand, "trump", "choices")])
+            return _unique([_rule(hand, "play", "leader")])
+        return hand.trick_rules[-1] if hand.trick_rules else ()
+    if phase == "circus":
+        return _unique([_rule(hand, "trump", "choices")])
+    if phase == "passing":
+        return ()
+    section, key = PHASE_CLAUSES[phase]
+    return _unique([_rule(hand, section, key)])
+
+
+def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
+    """The rules that put the hand in its phase now (and, given the phase another engine
+    reports, the rules that tell the two apart)."""
+    phases = [hand.phase] + ([other] if other and other != hand.phase else [])
+    rules: list[str | None] = []
+    for phase in phases:
+        if phase in PHASE_CLAUSES:
+            rules.append(_rule(hand, *PHASE_CLAUSES[phase]))
+    if not rules:
+        if "done" in phases and "bidding" in phases or (
+                hand.phase == "bidding" and other not in (None, "play", "done")) or (
+                other == "bidding" and hand.bidder is not None and hand.high == 0):
+            rules.append(_rule(hand, "bidding", "all-pass"))
+        elif "done" in phases or "bidding" in phases:
+            rules.append(_rule(hand, "bidding", "all-pass") if hand.bidder is None
+                         else _rule(hand, "bidding", "pass"))
+    return _unique(rules)
+
+
+# -- the legal set -----------------------------------------------------------------------------
+
+def legal_rules(hand) -> tuple[str, ...]:
+    """The rules that shape the legal set now."""
+    phase = hand.phase
+    if phase == "bidding":
+        b = hand.variant.bidding
+        keys = ["minimum", "maximum", "step", "raise", "pass"]
+        if b.opening is not None:
+            keys.append("opening")
+        return _unique(_rule(hand, "bidding", k) for k in keys)
+    if phase == "play":
+        rules = [_rule(hand, "play", "follow")]
+        if hand.t.anytime:
+            rules.append(_rule(hand, "play", "anytime"))
+        return _unique(rules)
+    if phase == "discard":
+        return _unique([_rule(hand, "nest", "forbid")])
+    if phase in ("trump", "circus"):
+        return _unique([_rule(hand, "trump", "choices")])
+    if phase == "call":
+        return _unique([_rule(hand, "table", "sides")])
+    if phase == "passing":
+        return _unique([_rule(hand, "passing", "cards")])
+    if phase in PHASE_CLAUSES:
+        return _unique([_rule(hand, *PHASE_CLAUSES[phase])])
+    return ()
+
+
+def refusal(hand, action: Action | str, seat: int | None = None) -> IllegalAction | None:
+    """The refusal the rules give ``action`` now (``None`` if it is legal).
+
+    A refusal never changes a hand, so nothing is copied; a legal action is answered from
+    the legal set without being applied."""
+    if isinstance(action, str):
+        try:
+            action = Action.parse(action)
+        except Exception:  # noqa: BLE001 - the hand words the refusal itself
+            pass
+    actor = hand.actor if hand.has_dummy else hand.to_act
+    if (seat is None or seat == actor) and not hand.is_over and \
+            action in hand.legal_actions():
+        return None
+    try:
+        hand.apply(action, seat)
+    except IllegalAction as error:
+        return error
+    raise AssertionError(f"{action} was applied though it is not in the legal set")
+
+
+def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tuple[str, ...]:
+    """Why a legal ``action`` is allowed: the rules another engine breaks by refusing it.
+    ``other_legal`` is what that engine allows, which tells a missing jump bid (the raise
+    rule) from a missing multiple (the step)."""
+    t = hand.t
+    kind = action.kind
+    if kind == "pass":
+        return _unique([_rule(hand, "bidding", "all-pass")])
+    if kind == "bid":
+        b = hand.variant.bidding
+        amount = action.value
+        bids = sorted(a.value for a in hand.legal_actions() if a.kind == "bid")
+        lowest = bids[0] if bids else b.minimum
+        theirs = {a.value for a in other_legal if getattr(a, "kind", None) == "bid"}
+        if amount == lowest:
+            return _unique([_rule(hand, "bidding", "minimum" if not hand.high else "step")])
+        if amount == t.max_bid and (lowest + b.step) in theirs:
+            return _unique([_rule(hand, "bidding", "maximum")])
+        if not any(bid > lowest for bid in theirs):
+            return _unique([_rule(hand, "bidding", "raise")])
+        return _unique([_rule(hand, "bidding", "step")])
+    if kind == "play":
+        card = t.card_of.get(action.value)
+        if card is None or not hand.trick_cards:
+            return ()
+        suit_of = hand.ctx.suit_of
+        held = hand.hands[hand.to_act]
+        if suit_of[card] != hand.led and any(suit_of[c] == hand.led for c in held):
+            return _unique([_rule(hand, "play", "anytime")] if card in t.anytime
+                           else [_rule(hand, "play", "follow")])
+        if card == t.rook or card in t.specials:
+            return _unique([_rule(hand, "trump", "rook" if card == t.rook else "special")])
+        return _unique([_rule(hand, "play", "follow")])
+    if kind == "discard":
+        return _unique([_rule(hand, "nest", "forbid")])
+    if kind in ("trump",):
+        return _unique([_rule(hand, "trump", "choices")])
+    if kind == "give":
+        return _unique([_rule(hand, "trump", "choices") if hand.phase == "circus"
+                        else _rule(hand, "passing", "cards")])
+    if kind == "call":
+        return _unique([_rule(hand, "table", "sides")])
+    if kind in ("rook", "leader"):
+        return _unique([_rule(hand, *PHASE_CLAUSES[kind])])
+    return ()
+
+
+def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Action],
+                           other_legal: Iterable[Action]) -> tuple[str, ...]:
+    """The rules behind a legal set another engine states differently: for each action it
+    refuses but the rules allow, why it is allowed; for each it allows but the rules
+    refuse, the rule that refuses it."""
+    other_legal = list(other_legal)
+    rules: list[str | None] = []
+    for action in missing:
+        rules.extend(permit_rules(hand, action, other_legal))
+    for action in extra:
+        error = refusal(hand, action)
+        rules.append(error.rule if error is not None else None)
+    return _unique(rules)
+
+
+# -- tricks ------------------------------------------------------------------------------------
+
+def beats_rule(hand, ctx, winner: int, other: int) -> str | None:
+    """The rule by which card ``winner`` beats card ``other`` in this trick (``None``
+    when it is no clause but the shape of a trick: an off-color card cannot win)."""
+    t = hand.t
+    rules = hand.variant.trump
+    if winner == other:
+        return _rule(hand, "play", "ties")
+    if t.rook is not None and t.rook in (winner, other):
+        if ctx.trump < 0 and rules.no_trump_rook is not None:
+            return _rule(hand, "trump", "no-trump-rook")
+        if "-low" in ctx.call and rules.low_card_rook is not None:
+            return _rule(hand, "trump", "low-card-rook")
+        return _rule(hand, "trump", "rook")
+    for special in rules.specials:
+        code = t.card_of[special.code]
+        if code in (winner, other):
+            own = f"trump.special.{special.code}"
+            return own if own in t.all_rule_ids else _rule(hand, "trump", "special")
+    win_trump, other_trump = ctx.trump_key[winner] >= 0, ctx.trump_key[other] >= 0
+    if win_trump and not other_trump:
+        return _rule(hand, "trump", "choices")
+    if ctx.suit_of[winner] == ctx.suit_of[other]:
+        if "-low" in ctx.call:
+            return _rule(hand, "trump", "choices")
+        return t.rule_ids.get(("deck", "order")) or _rule(hand, "deck", "ranks")
+    return None
+
+
+def trick_rules(hand, ctx, cards, seats, winner: int) -> tuple[str, ...]:
+    """The rules that gave the trick to ``winner``: why its card beat the strongest of
+    the others (the card that would have won without it)."""
+    win_card = cards[seats.index(winner)]
+    led = ctx.suit_of[cards[0]]
+
+    def strength(card: int) -> int:
+        key = ctx.trump_key[card]
+        if key >= 0:
+            return key
+        return ctx.rank_key[card] if ctx.suit_of[card] == led else -1
+
+    rest = [c for s, c in zip(seats, cards) if s != winner]
+    if not rest:
+        return ()
+    runner_up = max(rest, key=strength)
+    return _unique([beats_rule(hand, ctx, win_card, runner_up)])
+
+
+def seat_of_card_rule(hand, ctx, cards, seats, winner: int, claimed: int) -> tuple[str, ...]:
+    """The rule by which the trick is ``winner``'s, not ``claimed``'s (as another engine
+    says): why the winning card beats the card the other engine thinks won."""
+    if claimed not in seats or winner not in seats:
+        return trick_rules(hand, ctx, cards, seats, winner)
+    return _unique([beats_rule(hand, ctx, cards[seats.index(winner)],
+                               cards[seats.index(claimed)])])
+
+
+def points_rules(hand) -> tuple[str, ...]:
+    """The rules that count the points in a trick."""
+    return _unique([_rule(hand, "scoring", "counters")])
+
+
+# -- the hand's result and the game ------------------------------------------------------------
+
+def result_rules(hand, expected: dict, actual: dict) -> tuple[str, ...]:
+    """The rules behind a hand's result another engine states differently (``expected``
+    and ``actual`` as the protocol writes results): the first part that differs, in the
+    order a result is reckoned -- where the nest's counters go, what each side took, made
+    or not, what each side scores."""
+    if not isinstance(actual, dict):
+        return _unique([_rule(hand, "bidding", "all-pass")]) if expected.get("thrown_in") \
+            else ()
+    if expected.get("thrown_in") != actual.get("thrown_in"):
+        return _unique([_rule(hand, "bidding", "all-pass")])
+    if expected.get("thrown_in"):
+        return ()
+    result = hand.result
+    if actual.get("nest_to") != expected.get("nest_to"):
+        return _unique([_rule(hand, "nest", "points")])
+    if actual.get("taken") != expected.get("taken"):
+        return _taken_rules(hand, result, expected.get("taken"), actual.get("taken"))
+    if actual.get("made") != expected.get("made"):
+        return _unique([_rule(hand, "scoring", "made")])
+    if actual.get("changes") != expected.get("changes"):
+        keepers = _keepers_of_sides(hand, result)
+        rules = []
+        for index, side in enumerate(result.sides):
+            keeper = keepers[index]
+            got = actual.get("changes")
+            if isinstance(got, list) and keeper < len(got) and \
+                    got[keeper] != expected["changes"][keeper]:
+                rules.append(_rule(hand, "scoring", "bidders" if side.bidding
+                                   else "defenders"))
+        return _unique(rules or [_rule(hand, "scoring", "bidders")])
+    return ()
+
+
+def _keepers_of_sides(hand, result) -> list[int]:
+    t = hand.t
+    return [t.team_of[side.seats[0]] if t.team_of is not None else side.seats[0]
+            for side in result.sides]
+
+
+def _taken_rules(hand, result, expected, actual) -> tuple[str, ...]:
+    """What a side took differs: name the bonus whose size explains the difference, or
+    the nest's counters, or else the counters themselves."""
+    rules_v = hand.variant.scoring
+    if not isinstance(actual, list) or not isinstance(expected, list) or \
+            len(actual) != len(expected):
+        return _unique([_rule(hand, "scoring", "counters")])
+    keepers = _keepers_of_sides(hand, result)
+    last_winner = hand.tricks[-1][3]
+    tricks = [side.tricks for side in result.sides]
+    top = max(tricks)
+    rules: list[str | None] = []
+    for index, side in enumerate(result.sides):
+        keeper = keepers[index]
+        if keeper >= len(actual) or actual[keeper] == expected[keeper]:
+            continue
+        took_last = last_winner in side.seats
+        majority = tricks[index] == top and tricks.count(top) == 1
+        everything = tricks[index] == hand.variant.deal.hand
+        if result.nest_to is not None and result.nest_to in side.seats and \
+                abs(actual[keeper] - expected[keeper]) == result.nest_points:
+            rules.append(_rule(hand, "nest", "points"))
+        elif everything and (rules_v.all_tricks or not (took_last or majority)):
+            rules.append(_rule(hand, "scoring", "all-tricks"))
+        elif took_last and not majority:
+            rules.append(_rule(hand, "scoring", "last-trick"))
+        elif majority and not took_last:
+            rules.append(_rule(hand, "scoring", "majority"))
+        elif side.tricks and (actual[keeper] - expected[keeper]) % side.tricks == 0 and \
+                rules_v.trick_points:
+            rules.append(_rule(hand, "scoring", "trick-points"))
+        elif took_last and majority:
+            rules.append(_rule(hand, "scoring", "last-trick" if rules_v.last_trick or
+                               not rules_v.majority else "majority"))
+        else:
+            rules.append(_rule(hand, "scoring", "counters"))
+    return _unique(rules or [_rule(hand, "scoring", "counters")])
+
+
+def scoring_rules(hand) -> tuple[str, ...]:
+    """The rules that reckoned a finished hand: the nest's counters, the bonuses the
+    spec has, and the formulas for made, the bidders and the defenders."""
+    if hand.result is None or hand.result.thrown_in:
+        return _unique([_rule(hand, "bidding", "all-pass")])
+    rules = [_rule(hand, "scoring", "counters")]
+    if hand.result.nest_to is not None:
+        rules.append(_rule(hand, "nest", "points"))
+    scoring = hand.variant.scoring
+    for key, amount in (("trick-points", scoring.trick_points),
+                        ("last-trick", scoring.last_trick), ("majority", scoring.majority),
+                        ("all-tricks", scoring.all_tricks)):
+        if amount:
+            rules.append(_rule(hand, "scoring", key))
+    rules += [_rule(hand, "scoring", k) for k in ("made", "bidders", "defenders")]
+    return _unique(rules)
+
+
+def game_rules(hand, expected, actual) -> tuple[str, ...]:
+    """The rules behind a game end another engine states differently: the target (is the
+    game over at all) or the winner rule (who wins when it is)."""
+    if bool(expected) != bool(actual):
+        return _unique([_rule(hand, "game", "target")])
+    return _unique([_rule(hand, "game", "winner")])
+
+
+# -- what a seat may see -----------------------------------------------------------------------
+
+def visible_codes(hand, seat: int) -> set[str]:
+    """Every card code ``seat`` may see now: its hand, the trick on the table, the last
+    trick while it stays in view, an exposed dummy, the cards it laid aside or is
+    passing, and the called cards."""
+    obs = hand.observation(seat)
+    seen = set(obs["hand"])
+    for key in ("trick", "last_trick"):
+        for entry in obs.get(key) or ():
+            seen.add(entry[1])
+    seen.update(obs.get("laid_aside", ()))
+    seen.update(obs.get("giving", ()))
+    seen.update(obs.get("called", ()))
+    if "dummy" in obs:
+        seen.update(obs["dummy"]["hand"])
+    return seen
+
+
+def hidden_codes(hand, seat: int) -> set[str]:
+    """The card codes ``seat`` may not see now (a code with a visible copy is visible)."""
+    return set(hand.t.codes) - visible_codes(hand, seat)
+
+
+def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
+    """The rules that hide the ``leaked`` cards from ``seat``: a dummy's hand shown too
+    early, a taken trick left in view, the laid-aside nest.  Another seat's hand is
+    hidden by no clause: it is the game itself."""
+    t = hand.t
+    rules: list[str | None] = []
+    played = {t.codes[c] for trick in hand.tricks for c in trick[1]}
+    nest = {t.codes[c] for c in hand.laid_aside + hand.nest}
+    dummy = (hand.bidder + 2) % hand.n if hand.has_dummy and hand.bidder is not None \
+        else None
+    for code in leaked:
+        if code in played:
+            rules.append(_rule(hand, "play", "review"))
+        elif code in nest:
+            rules.append(_rule(hand, "deal", "nest"))
+        elif dummy is not None and code in {t.codes[c] for c in hand.hands[dummy]}:
+            rules.append(_rule(hand, "table", "dummy-shown"))
+    return _unique(rules)
