@@ -3,14 +3,21 @@ pseudo-terminal as a person plays it, a whole game against bots to the end."""
 
 from __future__ import annotations
 
+import io
 import os
+import random
 import re
 import sys
 from pathlib import Path
 
 import pexpect
+import pytest
+from rich.console import Console
 
 import rookery
+from rookery.bots import SimpleBot
+from rookery.games import play_game
+from rookery.table import HumanSeat, TableView
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = r"your choice \(1-(\d+)"
@@ -62,6 +69,7 @@ def test_a_person_plays_a_whole_game_of_tournament_rook_against_bots():
                 answer = ANSI.sub("", child.before)
                 assert "refused: must-follow-color" in answer
                 assert "must follow the led color" in answer
+                assert 'rule play.follow: "follow color" (wikipedia-rook, Play)' in answer
                 refused = True
         # a cautious person: passes once the bidding reaches 80, else takes the first
         # offer (the lowest bid, the first card by color)
@@ -109,3 +117,41 @@ def test_a_number_out_of_range_is_asked_again():
     child.expect("a bid is a whole number")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("variant", ["display", "call-partner-200", "standard-deck-pass-cycle",
+                                     "circus-rook", "rook-for-three"])
+def test_a_person_plays_a_hand_of_other_variants(variant):
+    """A dummy to play for, a partner to call, cards to pass, a trump call, three players:
+    the person plays a whole hand of each through the terminal."""
+    child = spawn("play", variant, "--seat", "1", "--max-hands", "1")
+    decisions = 0
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        decisions += 1
+        child.sendline("1")
+    child.close()
+    assert child.exitstatus == 0
+    assert decisions > 5
+    assert "stopped after 1 hands" in child.before or "Game over" in child.before
+
+
+class ScriptedConsole(Console):
+    """A console whose person always answers with the first action offered."""
+
+    def input(self, prompt="", **kwargs) -> str:
+        self.print(prompt)
+        return "1"
+
+
+@pytest.mark.parametrize("variant_id", rookery.builtin_variants())
+def test_the_human_seat_plays_every_variant(variant_id):
+    variant = rookery.load_variant(variant_id)
+    console = ScriptedConsole(file=io.StringIO(), width=100)
+    rng = random.Random(5)
+    players = [SimpleBot(rng) for _ in range(variant.table.players)]
+    players[0] = HumanSeat(console, 0)
+    outcome = play_game(variant, players, 5, max_hands=2, view=TableView(console, 0), rng=rng)
+    assert outcome.hands >= 1 and not outcome.left
+    assert outcome.record["players"][0] == "human"
+    screen = console.file.getvalue()
+    assert "your hand: " in screen and "your turn: " in screen

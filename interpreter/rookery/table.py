@@ -100,9 +100,16 @@ class HumanSeat:
         """An action the rules refuse: its code, the rule (when the engine names it) and
         the engine's words; then the choice is asked again."""
         rule = getattr(error, "rule", None)
-        self.console.print(f"  [bold]refused[/bold]: {escape(error.code)}"
-                           + (f" (rule {escape(rule)})" if rule else "")
-                           + f": {escape(error.message)}", highlight=False)
+        self.console.print(f"  [bold]refused[/bold]: {escape(error.code)}: "
+                           f"{escape(error.message)}", highlight=False)
+        clause = next((r for r in hand.variant.rules if r.id == rule), None)
+        if clause is not None:
+            cited = ", ".join(f"{c.source}, {c.where}" if c.where else c.source
+                              for c in clause.citations)
+            self.console.print(f"  rule {escape(rule)}: \"{escape(clause.text)}\""
+                               + (f" ({escape(cited)})" if cited else ""), highlight=False)
+        elif rule:
+            self.console.print(f"  rule {escape(rule)}", highlight=False)
 
     # -- what the seat sees ------------------------------------------------------------
 
@@ -128,7 +135,9 @@ class HumanSeat:
         if hand.actor != hand.to_act:
             out.print(f"  [bold]you decide for the dummy, {seat_name(t, hand.to_act)}[/bold]",
                       highlight=False)
-            cards = seen["dummy"]["hand"]
+            # the bid winner plays the dummy's cards, so sees them even before they are
+            # shown to the table
+            cards = [t.codes[c] for c in hand.hands[hand.to_act]]
         else:
             cards = seen["hand"]
         out.print("  your hand: " + self.cards_by_color(hand, cards), highlight=False)
@@ -165,7 +174,7 @@ class HumanSeat:
         and other colorless cards last."""
         t = hand.t
         groups: dict[str, list[str]] = {}
-        for code in cards:
+        for code in sorted(cards, key=lambda code: t.rank_index[t.card_of[code]]):
             color = t.color_of[t.card_of[code]]
             name = hand.variant.deck.colors[color].name if color >= 0 else "other"
             groups.setdefault(name, []).append(code)
