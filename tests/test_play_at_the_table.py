@@ -4,6 +4,7 @@ pseudo-terminal as a person plays it, a whole game against bots to the end."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import re
@@ -96,15 +97,20 @@ def test_a_person_plays_a_whole_game_of_tournament_rook_against_bots():
     assert not re.search(r"^  seat [123] \(team \d\)  [A-Z]", text, re.M)
 
 
-def test_leaving_the_table_ends_the_game_quietly():
-    child = spawn("play", "tournament", "--seat", "2")
+def test_leaving_the_table_ends_the_game_quietly_and_keeps_the_record(tmp_path):
+    record = tmp_path / "left.json"
+    child = spawn("play", "tournament", "--seat", "2", "--record", str(record))
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
-    assert "you left the table" in child.before
+    assert f"you left the table; the game so far is in {record}" in \
+        " ".join(child.before.split()).replace("\r", "")
     assert "Traceback" not in child.before
     assert child.exitstatus == 0
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    assert kept["players"] == ["simple", "simple", "human", "simple"]
+    assert kept["finished"] is False and kept["stopped"] == "the person at the table left"
 
 
 def test_a_number_out_of_range_is_asked_again():
