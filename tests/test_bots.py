@@ -125,3 +125,15 @@ def test_the_bot_bids_more_on_a_stronger_hand():
     weak_share = bot.hand_strength(hand)
     assert weak_share < strong_share and weak_share * 120 < 75
     assert bot.choose(hand) == rookery.PASS                   # seat 2, the weak hand
+
+
+def test_the_players_name_no_variant():
+    """Bots and the human seat are generic: no variant id appears in their code."""
+    import re
+    from pathlib import Path
+    package = Path(rookery.__file__).parent
+    for name in ("bots.py", "games.py", "table.py", "transcript.py"):
+        text = (package / name).read_text(encoding="utf-8")
+        for variant_id in rookery.builtin_variants():
+            assert not re.search(rf"[\"']{re.escape(variant_id)}[\"']", text), \
+                (name, variant_id)

@@ -229,3 +229,20 @@ def test_the_case_format_page_names_only_paths_that_exist():
     for path in re.findall(r"`(conformance/[\w./-]+?)/?`", text):
         if "<" not in path:
             assert (REPO / path).exists(), path
+
+
+# -- mutate ----------------------------------------------------------------------------------
+
+def test_the_mutation_summary_adds_up(tmp_path):
+    # it printed 40 mutants as 39 killed + 0 survived + 1 equivalent + 2 invalid
+    done = rookery_cmd("mutate", "tournament", "--json", "report.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    row = next(line for line in done.stdout.splitlines() if "tournament" in line)
+    cases, mutants, killed, survived, equivalent, invalid = map(
+        int, re.findall(r"\b(\d+)\b(?!%)", row)[:6])
+    assert mutants == killed + survived + equivalent + invalid
+    assert invalid > 0 and equivalent > 0          # the case the issue saw
+    assert "mutants = killed + survived + equivalent + invalid" in " ".join(
+        done.stdout.split())
+    report = json.loads((tmp_path / "report.json").read_text())[0]
+    assert report["killed"] == killed and report["invalid"] == invalid

@@ -132,17 +132,17 @@ class HumanSeat:
         t = hand.t
         out = self.console
         out.print()
-        if hand.actor != hand.to_act:
-            out.print(f"  [bold]you decide for the dummy, {seat_name(t, hand.to_act)}[/bold]",
-                      highlight=False)
+        dummy_turn = hand.actor != hand.to_act
+        out.print("  your hand: " + self.cards_by_color(hand, seen["hand"]), highlight=False)
+        if dummy_turn:
             # the bid winner plays the dummy's cards, so sees them even before they are
             # shown to the table
             cards = [t.codes[c] for c in hand.hands[hand.to_act]]
-        else:
-            cards = seen["hand"]
-        out.print("  your hand: " + self.cards_by_color(hand, cards), highlight=False)
-        if seen.get("dummy") and hand.actor == hand.to_act:
-            out.print(f"  the dummy ({seat_name(t, seen['dummy']['seat'])}): "
+            out.print(f"  [bold]the dummy's hand ({escape(seat_name(t, hand.to_act))}), "
+                      "which you play now[/bold]: " + self.cards_by_color(hand, cards),
+                      highlight=False)
+        elif seen.get("dummy"):
+            out.print(f"  the dummy ({escape(seat_name(t, seen['dummy']['seat']))}): "
                       + self.cards_by_color(hand, seen["dummy"]["hand"]), highlight=False)
         if seen["trump"] is not None:
             out.print(f"  trump: {escape(trump_in_words(hand, seen['trump']))}",
@@ -166,8 +166,9 @@ class HumanSeat:
                  "call": "call a partner's card", "rook": "call the Rook high or low",
                  "leader": "choose who leads", "circus": "pass a card"}.get(hand.phase,
                                                                             hand.phase)
-        out.print(f"  [bold]{escape(seat_name(t, self.seat))}, your turn: {phase}[/bold]",
-                  highlight=False)
+        whose = " for the dummy" if dummy_turn else ""
+        out.print(f"  [bold]{escape(seat_name(t, self.seat))}, your turn{whose}: "
+                  f"{phase}[/bold]", highlight=False)
 
     def cards_by_color(self, hand: Hand, cards: list[str]) -> str:
         """The cards grouped by color in the deck's order, each color named, the Rook
