@@ -73,6 +73,8 @@ def test_max_hands_stops_and_reports(tmp_path):
     (("mutate", "tournament", "--json", "nosuchdir/x.json"), "the folder nosuchdir does not"),
     (("mutate", "tournament", "--json", "."), "--json .: that is a folder"),
     (("replay", "no-such-record.json"), "no such record file: no-such-record.json"),
+    (("check", "tournament", "missing.rook"), "no such spec file: missing.rook"),
+    (("play", "missing.rook"), "no such spec file: missing.rook"),
 ])
 def test_wrong_arguments_exit_2_with_a_message(tmp_path, args, says):
     done = rookery_cmd(*args, cwd=tmp_path)

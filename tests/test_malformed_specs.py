@@ -179,8 +179,9 @@ def test_play_and_export_refuse_a_bad_spec_with_its_message(command):
 
 
 def test_command_line_names_a_missing_file():
+    # a usage mistake (exit 2), like an unknown variant (issue 12: one exit-code convention)
     result = _check(Path("tests/malformed/no-such-spec.rook"))
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr == ("error[file-not-found]: no such spec file: "
                              "tests/malformed/no-such-spec.rook\n"
                              "  expected: the path of a .rook file, or a variant id\n"

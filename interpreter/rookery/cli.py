@@ -55,6 +55,14 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
+def exit_code(error: RookeryError) -> int:
+    """A spec that is wrong is a finding; a spec file that is not there, like an unknown
+    variant, is a usage mistake."""
+    if isinstance(error, SpecError) and error.code != "file-not-found":
+        return FINDINGS
+    return USAGE
+
+
 @command("check")
 def cmd_check(args) -> int:
     """Check each spec; a spec with errors is a finding (exit 1), an unknown variant a
@@ -72,6 +80,7 @@ def cmd_check(args) -> int:
             results.append({"spec": name, "ok": False, "error": str(error)})
             continue
         except RookeryError as error:
+            usage = usage or exit_code(error) == USAGE
             print(str(error), file=sys.stderr)
             results.append({"spec": name, "ok": False, "error": str(error)})
             continue
@@ -245,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(_COMMANDS[args.command](args) or 0)
     except SpecError as error:
         print(str(error), file=sys.stderr)
-        return FINDINGS
+        return exit_code(error)
     except RookeryError as error:
         print(f"rookery: {error}", file=sys.stderr)
         return USAGE
