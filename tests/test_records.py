@@ -118,3 +118,23 @@ def test_to_case_mistakes(recorded, args, says):
     done = rookery_cmd("replay", str(path), *args, cwd=path.parent)
     assert done.returncode == 2
     assert says in done.stderr
+
+
+@pytest.mark.parametrize("variant_id", rookery.builtin_variants())
+def test_every_variant_records_and_replays(variant_id):
+    import random
+
+    from rookery.bots import make_bot
+    from rookery.games import play_game
+
+    variant = rookery.load_variant(variant_id)
+    rng = random.Random(11)
+    players = [make_bot("simple" if s % 2 else "random", rng)
+               for s in range(variant.table.players)]
+    outcome = play_game(variant, players, 11, max_hands=3, rng=rng)
+    record = json.loads(json.dumps(outcome.record))       # as written to a file
+    jsonschema.Draft202012Validator(schema()).validate(record)
+    replayed = list(replay(variant, record))
+    assert len(replayed) == outcome.hands
+    assert [r.hand.result.to_json() for r in replayed] == [h["result"] for h in record["hands"]]
+    assert (replayed[-1].game_over is not None) == record["finished"]
