@@ -248,3 +248,9 @@ def test_the_mutation_summary_adds_up(tmp_path):
         done.stdout.split())
     report = json.loads((tmp_path / "report.json").read_text())[0]
     assert report["killed"] == killed and report["invalid"] == invalid
+
+
+def test_a_mistyped_command_says_what_was_meant(tmp_path):
+    done = rookery_cmd("plya", "tournament", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "invalid choice: 'plya'" in done.stderr and "did you mean 'play'?" in done.stderr

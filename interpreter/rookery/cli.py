@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import re
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -161,6 +162,12 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose mistakes say what was meant where it can tell."""
 
     def error(self, message: str):
+        wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if wrong:
+            choices = re.findall(r"'([^']*)'", wrong.group(2))
+            close = difflib.get_close_matches(wrong.group(1), choices, n=1)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
         self.print_usage(sys.stderr)
         self.exit(USAGE, f"{self.prog}: error: {message}\n")
 
