@@ -13,6 +13,7 @@ from _conformance_fixtures import (BIDDING, FIRST_TRICK, KENTUCKY_DEAL, KENTUCKY
 
 from rookery.cli import main
 from rookery.conformance import InProcessEngine, load_corpus, run_cases
+from rookery.conformance.runner import EngineCannotStart
 from rookery.conformance.subprocess_engine import SubprocessEngine
 
 ENGINES = Path(__file__).parent / "engines"
@@ -59,16 +60,23 @@ def test_serve_passes_the_same_cases_as_in_process(corpus):
     assert there.info.name == "rookery"
 
 
-def test_crash_at_start(corpus):
+def test_an_engine_that_cannot_start_ends_the_run_with_one_message(corpus, tmp_path,
+                                                                   capsys):
     began = time.monotonic()
-    result = run(engine("crash_at_start.py"), corpus)
-    assert {r.verdict for r in result.results} == {"crash"}
-    first = result.results[0]
-    assert "exit status 3" in first.message
-    assert "stderr: crash_at_start: cannot find my rules file" in first.output
-    # Three failed starts in a row, then the rest are not started again.
-    assert "not started again" in result.results[-1].message
+    with pytest.raises(EngineCannotStart) as raised:
+        run(engine("crash_at_start.py"), corpus)
+    assert raised.value.failure.verdict == "crash"
+    assert "exit status 3" in str(raised.value)
+    assert "stderr: crash_at_start: cannot find my rules file" in raised.value.failure.output
     assert time.monotonic() - began < 3 * TIMEOUT
+    cases = tmp_path / "cases"
+    write_corpus(tmp_path, [BIDDING], [])
+    command = f"{sys.executable} {ENGINES / 'crash_at_start.py'}"
+    assert main(["conformance", "--engine", command, str(cases)]) == 2
+    captured = capsys.readouterr()
+    assert "the engine could not be started (crash)" in captured.err
+    assert "cannot find my rules file" in captured.err
+    assert "FAIL" not in captured.out and "CRASH" not in captured.out
 
 
 def test_crash_mid_deal_then_the_next_case_runs_on_a_restarted_engine(corpus):
@@ -160,7 +168,7 @@ def test_the_command_line_runs_an_engine_and_reports_its_last_words(tmp_path, ca
     assert main(["conformance", str(cases_dir), "--engine",
                  f"{sys.executable} {script}", "--timeout", "1", "--json", str(report)]) == 1
     out = capsys.readouterr().out
-    assert "TIMEOUT tournament/fixture/001" in out
+    assert "TIMEOUT" in out and "tournament/fixture/001" in out
     assert "| stderr: hang: thinking about bid 65..." in out
     data = json.loads(report.read_text())
     assert data["counts"] == {"timeout": 1, "pass": 1}
@@ -169,8 +177,9 @@ def test_the_command_line_runs_an_engine_and_reports_its_last_words(tmp_path, ca
 
 def test_an_engine_command_that_does_not_exist(tmp_path, capsys):
     cases_dir = write_corpus(tmp_path, [BIDDING])
-    assert main(["conformance", str(cases_dir), "--engine", "no-such-engine-xyz"]) == 1
-    assert "CRASH" in capsys.readouterr().out
+    assert main(["conformance", str(cases_dir), "--engine", "no-such-engine-xyz"]) == 2
+    err = capsys.readouterr().err
+    assert "the engine could not be started" in err and "no-such-engine-xyz" in err
 
 
 def test_serve_answers_bad_requests_without_dying():

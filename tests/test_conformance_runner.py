@@ -175,7 +175,7 @@ def test_json_and_junit_reports(tmp_path):
     assert report["ok"] is False
     assert report["counts"] == {"pass": 2, "fail": 1}
     assert report["rules"]["tournament"]["bidding.minimum"] == {
-        "passed": 1, "failed": 1, "skipped": 0, "expected": 0}
+        "passed": 1, "failed": 1, "blocked": 0, "skipped": 0, "expected": 0}
     failed = [c for c in report["cases"] if c["verdict"] == "fail"][0]
     assert failed["divergence"]["expected"] == {"phase": "play"}
     assert failed["divergence"]["actual"] == {"phase": "discard"}
@@ -195,7 +195,8 @@ def test_the_readable_report_is_grouped_by_variant_and_rule(tmp_path, capsys):
     assert "kentucky-rook: 1 passed, 0 failed" in out
     assert "tournament: 1 passed, 1 failed" in out
     assert "bidding.minimum" in out
-    assert "FAIL tournament/fixture/003" in out
+    assert "FAIL bidding.minimum" in out        # grouped by the rule it is charged to
+    assert "tournament/fixture/003" in out
     assert "expected: {\"phase\": \"play\"}" in out
     assert "actual:   {\"phase\": \"discard\"}" in out
 

@@ -236,6 +236,16 @@ def _mutation_command() -> None:
 _mutation_command()
 
 
+def _fuzz_command() -> None:
+    """``rookery fuzz``: differential play against a spec (:mod:`rookery.conformance.fuzz`)."""
+    from .conformance import fuzz_command
+    _COMMANDS["fuzz"] = fuzz_command.cmd_fuzz
+    _EXTENSIONS.append(fuzz_command.add_subcommand)
+
+
+_fuzz_command()
+
+
 def _docs_command() -> None:
     """``rookery docs``: the documentation site from the specs (:mod:`rookery.docs`)."""
     from .docs import command as docs

@@ -52,8 +52,11 @@ class CaseItem(pytest.Item):
             self.add_marker(pytest.mark.rookery_tag(tag))
 
     def runtest(self):
-        from .conformance.runner import FAILURES, SKIP, XFAIL, XPASS
-        result = self.runner.run(self.case)
+        from .conformance.runner import FAILURES, SKIP, XFAIL, XPASS, EngineCannotStart
+        try:
+            result = self.runner.run(self.case)
+        except EngineCannotStart as failure:
+            raise CaseFailed(f"{failure.failure.verdict}: {failure}") from None
         if result.verdict == SKIP:
             pytest.skip(result.message)
         if result.verdict == XFAIL:

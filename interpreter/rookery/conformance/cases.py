@@ -34,6 +34,7 @@ class Case:
     file: str
     source: dict = field(default_factory=dict)
     replaces: str | None = None
+    oracle: dict | None = None          # a generated case: the spec that decides it
 
     @property
     def topic(self) -> str:
@@ -145,7 +146,7 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             rules=tuple(raw["rules"]), tags=tuple(raw.get("tags", ())),
             origin=raw["origin"], deal=raw["deal"], start=tuple(raw.get("start", ())),
             steps=tuple(raw["steps"]), file=name, source=raw.get("source", {}),
-            replaces=raw.get("replaces")))
+            replaces=raw.get("replaces"), oracle=raw.get("oracle")))
     # A file whose own keys are wrong (no variant...) runs none of its cases.
     return (cases if file_ok else []), problems
 
@@ -190,13 +191,22 @@ def _semantic_problems(raw: dict, variant: str | None, rule_ids) -> list[str]:
     return out
 
 
+def spec_rules(variant) -> set[str]:
+    """The rule ids a case may name for a compiled variant: its clauses' ids, and
+    ``section.key`` for every key of the rules language (a key a spec leaves out still
+    rules, by its default)."""
+    from ..vocabulary import SECTIONS
+    return set(variant.rule_ids) | {f"{section}.{key}" for section, keys in SECTIONS.items()
+                                    for key in keys}
+
+
 def builtin_rules(variant: str) -> set[str] | None:
     """Rule ids of a built-in variant (None for a variant we do not ship)."""
     from ..load import builtin_variants, load_variant
     if variant not in builtin_variants():
         return None
     try:
-        return {rule.id for rule in load_variant(variant).rules}
+        return spec_rules(load_variant(variant))
     except RookeryError:
         return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import time
 from fnmatch import fnmatchcase
 from pathlib import Path
 
@@ -15,10 +16,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
 from ..errors import UsageError
 from ..load import builtin_variants
 from ..resources import conformance_dir
-from .cases import Case, CorpusError, load_corpus, own_rules
+from .cases import Case, CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
+    spec_rules
 from .engines import InProcessEngine
 from .report import print_report, write_json, write_junit
-from .runner import Run, run_cases
+from .runner import EngineCannotStart, Run, run_cases
 
 DEFAULT_TIMEOUT = 10.0
 PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
@@ -32,6 +34,10 @@ def add_subcommands(sub) -> None:
         "(--engine).  Exit code 0 only when every selected case passes.")
     p.add_argument("paths", nargs="*", metavar="PATH", type=Path,
                    help="case files or folders (default: the whole packaged corpus)")
+    p.add_argument("--spec", action="append", default=[], type=Path, metavar="FILE",
+                   help="your own spec: its cases' rule ids are checked against it, our "
+                   "interpreter plays it, and it decides every failure's diagnosis "
+                   "(repeatable)")
     p.add_argument("--engine", metavar="CMD",
                    help="command that starts an engine speaking the protocol "
                    "(split like a shell would; run in the current folder)")
@@ -58,6 +64,10 @@ def add_subcommands(sub) -> None:
     p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--maxfail", type=int, default=0, metavar="N",
+                   help="stop after N failing cases (the rest are reported as not run)")
+    p.add_argument("-x", "--exitfirst", action="store_true",
+                   help="stop at the first failing case (--maxfail 1)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="show every variant's per-rule table and list expected failures")
     p = sub.add_parser(
@@ -118,8 +128,52 @@ def expected_failures_file(args) -> Path | None:
     return None
 
 
-def make_engine(args):
+def user_specs(paths: list[Path]) -> dict:
+    """``--spec`` files, compiled: variant id -> variant (a spec error is the user's
+    message, with file, line and column)."""
+    from ..load import load_variant
+    out = {}
+    for path in paths:
+        if not Path(path).is_file():
+            raise UsageError(f"no such spec file: {path}")
+        variant = load_variant(path)
+        out[variant.id] = variant
+    return out
+
+
+def oracles(specs: dict):
+    """The spec that decides each case: a ``--spec`` of its variant, the spec a generated
+    case names, or the built-in variant."""
+    from ..load import builtin_variants, load_variant
+    cache: dict = {}
+
+    def oracle_of(case: Case):
+        if case.variant in specs:
+            return specs[case.variant]
+        if case.oracle and case.oracle.get("spec") not in builtin_variants():
+            where = Path(case.oracle["spec"])
+            if not where.is_absolute() and not where.is_file():
+                where = Path(case.file).parent / where
+            if where.is_file():
+                key = str(where.resolve())
+                if key not in cache:
+                    cache[key] = load_variant(where)
+                return cache[key] if cache[key].id == case.variant else None
+            return None
+        if case.variant in builtin_variants():
+            return load_variant(case.variant)
+        return None
+    return oracle_of
+
+
+def make_engine(args, specs: dict | None = None):
     if not args.engine:
+        if specs:
+            from ..load import builtin_variants, load_variant
+            from .session import Session
+            variants = {name: load_variant(name) for name in builtin_variants()}
+            variants.update(specs)
+            return InProcessEngine(Session(variants))
         return InProcessEngine()
     from .subprocess_engine import SubprocessEngine
     try:
@@ -132,30 +186,55 @@ def make_engine(args):
 
 
 def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
-                      console: Console | None) -> Run:
+                      console: Console | None, oracle_of=None, maxfail: int = 0) -> Run:
     """Run the cases, with a progress bar on ``console`` when one is given; the engine
     is closed at the end."""
     try:
         if console is None:
-            return run_cases(engine, cases, expected)
+            return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail)
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                       transient=True) as bar:
             task = bar.add_task("conformance", total=len(cases))
             return run_cases(engine, cases, expected, lambda result: bar.update(
-                task, advance=1, description=result.case.id))
+                task, advance=1, description=result.case.id), oracle_of=oracle_of,
+                maxfail=maxfail)
     finally:
         engine.close()
 
 
 def cmd_conformance(args) -> int:
+    began = time.perf_counter()
     console = Console(highlight=False, soft_wrap=True)
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
+    if args.maxfail < 0:
+        raise UsageError("--maxfail must be 0 (no limit) or more")
+    maxfail = 1 if args.exitfirst else args.maxfail
+    specs = user_specs(args.spec)
+    oracle_of = oracles(specs)
+
+    def rules_of(variant: str):
+        if variant in specs:
+            return spec_rules(specs[variant])
+        return builtin_rules(variant)
     try:
-        cases, problems = load_corpus(args.paths or None)
+        cases, problems = load_corpus(args.paths or None, rules_of=rules_of)
     except CorpusError as error:
         raise UsageError(str(error)) from None
+    # A generated case names its oracle spec: its rule ids are checked against it.
+    checked = []
+    for case in cases:
+        variant = oracle_of(case) if case.variant not in specs and \
+            builtin_rules(case.variant) is None else None
+        unknown = [r for r in case.rules if variant is not None
+                   and r not in spec_rules(variant)]
+        if unknown:
+            problems.append(Problem(case.file, case.id, f"{case.variant} has no rule "
+                                    + ", ".join(unknown)))
+            continue
+        checked.append(case)
+    cases = checked
     expected_file = expected_failures_file(args)
     expected = read_expected_failures(expected_file) if expected_file else {}
     selected = select(cases, args.variant, args.rule, args.tag, args.case)
@@ -170,13 +249,19 @@ def cmd_conformance(args) -> int:
         console.print(f"[yellow]warning[/]: the expected failure {case_id} names no case")
     show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
         and console.is_terminal
-    run = run_with_progress(make_engine(args), selected, expected,
-                            console if show_progress else None)
+    try:
+        run = run_with_progress(make_engine(args, specs), selected, expected,
+                                console if show_progress else None, oracle_of, maxfail)
+    except EngineCannotStart as failure:
+        output = failure.failure.output[-5:]
+        raise UsageError(str(failure) + "".join(f"\n  | {line}" for line in output)) \
+            from None
     filtered = bool(args.rule or args.tag or args.case or args.paths)
     print_report(run, problems, console, verbose=args.verbose,
                  rules_of=None if filtered else own_rules,
-                 variants=() if filtered or args.engine else
-                 [v for v in builtin_variants() if not args.variant or v in args.variant])
+                 variants=() if filtered or args.engine or specs else
+                 [v for v in builtin_variants() if not args.variant or v in args.variant],
+                 wall_seconds=time.perf_counter() - began)
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path:
             try:

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from .cases import Problem
 from .compare import action_order
-from .runner import FAIL, FAILURES, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
+from .runner import FAIL, FAILURES, NOT_RUN, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
 
 
 def counts(results: list[CaseResult]) -> dict[str, int]:
@@ -32,27 +32,53 @@ def grouped(results: list[CaseResult]) -> dict[str, list[CaseResult]]:
     return out
 
 
-def _bucket(verdict: str) -> str:
+def _bucket(result: CaseResult) -> str:
+    verdict = result.verdict
     if verdict == PASS:
         return "passed"
-    if verdict == SKIP:
+    if verdict in (SKIP, NOT_RUN):
         return "skipped"
     if verdict == XFAIL:
         return "expected"
+    if result.blocked:
+        return "blocked"
     return "failed"
 
 
+COLUMNS = ("passed", "failed", "blocked", "skipped", "expected")
+
+
 def per_rule(results: list[CaseResult]) -> dict[str, dict[str, dict[str, int]]]:
-    """variant -> rule id -> passed / failed / skipped / expected (a case counts once
-    for each rule it checks)."""
+    """variant -> rule id -> passed / failed / blocked / skipped / expected.
+
+    A case counts once for each rule it checks, except a failure: it is charged to the
+    rules that govern its failing step (which may be a rule the case does not list), and
+    a case blocked by another rule counts as blocked for its own rules."""
     table: dict[str, dict[str, dict[str, int]]] = {}
     for result in results:
         rules = table.setdefault(result.case.variant, {})
-        for rule in result.case.rules:
-            row = rules.setdefault(rule, {"passed": 0, "failed": 0, "skipped": 0,
-                                          "expected": 0})
-            row[_bucket(result.verdict)] += 1
+        bucket = _bucket(result)
+        named = result.charged if bucket == "failed" and result.charged else result.case.rules
+        for rule in named:
+            row = rules.setdefault(rule, dict.fromkeys(COLUMNS, 0))
+            row[bucket] += 1
     return table
+
+
+def corpus_path(file: str) -> str:
+    """A case file as a reader finds it: ``conformance/cases/...`` for the packaged
+    corpus, else relative to the current folder where it can be."""
+    from ..resources import conformance_dir
+    path = Path(file)
+    try:
+        return "conformance/" + path.resolve().relative_to(conformance_dir().resolve()) \
+            .as_posix()
+    except ValueError:
+        pass
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _sorted(value):
@@ -74,7 +100,8 @@ DETAIL_UP_TO = 3      # variants in a run whose per-rule tables are always shown
 
 
 def print_report(run: Run, problems: list[Problem], console: Console,
-                 verbose: bool = False, rules_of=None, variants=()) -> None:
+                 verbose: bool = False, rules_of=None, variants=(),
+                 wall_seconds: float | None = None) -> None:
     """The per-variant, per-rule tables (for a run over many variants: only where
     something needs a look, unless ``verbose``), each failure with its first divergence, the
     invalid cases, an overview per variant and the totals.  ``rules_of(variant)`` (the
@@ -104,20 +131,21 @@ def print_report(run: Run, problems: list[Problem], console: Console,
                  + (f", {c.get(XFAIL, 0)} expected failures" if c.get(XFAIL) else ""))
         table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
         table.add_column("rule")
-        for column in ("passed", "failed", "skipped", "expected"):
+        for column in COLUMNS:
             table.add_column(column, justify="right")
         for rule, row in sorted(rules.items()):
-            failed = row["failed"]
+            failed, blocked = row["failed"], row["blocked"]
             table.add_row(rule, str(row["passed"]),
                           f"[red]{failed}[/]" if failed else "0",
+                          f"[yellow]{blocked}[/]" if blocked else "0",
                           str(row["skipped"]), str(row["expected"]))
         for rule in sorted(uncovered):
-            table.add_row(f"[yellow]{rule}[/]", "-", "-", "-", "[yellow]no case[/]")
+            table.add_row(f"[yellow]{rule}[/]", "-", "-", "-", "-", "[yellow]no case[/]")
         console.print(table)
         console.print()
     bad = [r for r in run.results if r.verdict in FAILURES + (XPASS,)]
-    for result in bad:
-        print_failure(result, console)
+    for cause, results in causes(bad):
+        print_cause(cause, results, console)
     if verbose:
         for result in run.results:
             if result.verdict == XFAIL:
@@ -127,15 +155,58 @@ def print_report(run: Run, problems: list[Problem], console: Console,
     if len({r.case.variant for r in run.results} | set(variants)) > 1:
         print_overview(run, console, variants)
     c = counts(run.results)
-    failed = sum(c.get(v, 0) for v in FAILURES + (XPASS,))
+    blocked = sum(1 for r in bad if r.blocked)
+    failed = sum(c.get(v, 0) for v in FAILURES + (XPASS,)) - blocked
     parts = [f"{len(run.results)} cases", f"{c.get(PASS, 0)} passed",
-             f"{failed} failed", f"{c.get(SKIP, 0)} skipped (unsupported)"]
+             f"{failed} failed"]
+    if blocked:
+        parts.append(f"{blocked} blocked")
+    parts.append(f"{c.get(SKIP, 0)} skipped (unsupported)")
     if c.get(XFAIL):
         parts.append(f"{c[XFAIL]} expected failures")
+    if c.get(NOT_RUN):
+        parts.append(f"{c[NOT_RUN]} not run")
     if problems:
         parts.append(f"{len(problems)} invalid")
     style = "green" if run.ok and not problems else "red"
-    console.print(f"[bold {style}]{', '.join(parts)}[/] in {run.seconds:.1f}s")
+    wall = f"{wall_seconds:.1f}s wall" if wall_seconds is not None else \
+        f"{run.seconds:.1f}s"
+    console.print(f"[bold {style}]{', '.join(parts)}[/] in {wall}")
+
+
+def causes(results: list[CaseResult]) -> list[tuple[tuple, list[CaseResult]]]:
+    """Failures with one cause together (blocked by one rule, one rule broken, one
+    engine verdict), the largest group first."""
+    groups: dict[tuple, list[CaseResult]] = defaultdict(list)
+    for result in results:
+        groups[result.cause].append(result)
+    return sorted(groups.items(), key=lambda item: (item[0][0] == "blocked",
+                                                    -len(item[1]), item[0]))
+
+
+def print_cause(cause: tuple, results: list[CaseResult], console: Console) -> None:
+    """One block per cause: what it is, the first case in full, the others by id."""
+    kind, rules = cause
+    names = ", ".join(rules) or "(no rule named)"
+    many = f" ({len(results)} cases)" if len(results) > 1 else ""
+    if kind == "blocked":
+        own = sorted({rule for r in results for rule in r.case.rules})
+        console.print(f"[bold yellow]BLOCKED[/] by [bold]{names}[/]{many}: the engine "
+                      "parts from the spec there before these cases reach their own rules "
+                      f"({_listing(own)})")
+    elif kind == "fail":
+        console.print(f"[bold red]FAIL[/] [bold]{names}[/]{many}")
+    else:
+        console.print(f"[bold red]{kind.upper()}[/]{many}")
+    print_failure(results[0], console)
+    if len(results) > 1:
+        console.print(f"  and: {_listing([r.case.id for r in results[1:]], 12)}")
+    console.print()
+
+
+def _listing(items: list[str], most: int = 8) -> str:
+    shown = ", ".join(items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def print_overview(run: Run, console: Console, variants=()) -> None:
@@ -163,10 +234,14 @@ def print_overview(run: Run, console: Console, variants=()) -> None:
 
 def print_failure(result: CaseResult, console: Console) -> None:
     case = result.case
-    console.print(f"[bold red]{result.verdict.upper()}[/] [bold]{case.id}[/] "
-                  f"({escape(case.file)})")
+    console.print(f"  [bold]{case.id}[/] ({escape(corpus_path(case.file))})")
     console.print(f"  {escape(case.description)}")
     console.print(f"  rules: {', '.join(case.rules)}")
+    if result.charged and set(result.charged) != set(case.rules):
+        console.print(f"  charged to: {', '.join(result.charged)} (the rule that governs "
+                      "the failing step)")
+    for choice in result.setup:
+        console.print(f"  setup: {escape(choice)}")
     if result.message:
         console.print(f"  {escape(result.message)}")
     d = result.divergence
@@ -218,7 +293,7 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
         for result in results:
             case = ET.SubElement(suite, "testcase", classname=f"{variant}.{result.case.topic}",
                                  name=result.case.id, time=f"{result.seconds:.4f}",
-                                 file=result.case.file)
+                                 file=corpus_path(result.case.file))
             text = failure_text(result)
             if result.verdict in (FAIL, XPASS):
                 ET.SubElement(case, "failure", message=_first_line(result), type=result.verdict
@@ -249,6 +324,10 @@ def _first_line(result: CaseResult) -> str:
 
 def failure_text(result: CaseResult) -> str:
     lines = [result.case.description, "rules: " + ", ".join(result.case.rules)]
+    if result.blocked_by:
+        lines.append("blocked by: " + ", ".join(result.blocked_by))
+    elif result.charged:
+        lines.append("charged to: " + ", ".join(result.charged))
     if result.message:
         lines.append(result.message)
     d = result.divergence

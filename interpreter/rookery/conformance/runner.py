@@ -1,5 +1,11 @@
-"""Running cases against an engine: deal, apply ``start`` unchecked, then the steps, and
-stop a case at its first divergence (which step, what was expected, what came back).
+"""Running cases against an engine: deal, apply ``start`` unchecked (or satisfy its
+setup steps with whatever the engine accepts), then the steps, and stop a case at its
+first divergence (which step, what was expected, what came back).
+
+A failing case is then diagnosed against the spec (the oracle): the deal is replayed with
+every comparison the fuzzer makes, and the failure is charged to the rule that governs
+the step that failed -- or, when the engine parted from the spec before the case reached
+its own rules, the case is *blocked* by the rule that diverged first.
 
 An engine failure (crash, hang, garbage, broken protocol) is that case's verdict; the
 engine is restarted and the run goes on with the next case.
@@ -16,7 +22,7 @@ from .cases import Case
 from .compare import compare, seats_needed
 from .engines import DealRefused, EngineFailure, EngineInfo, Unsupported
 
-PASS, FAIL, SKIP = "pass", "fail", "skip"
+PASS, FAIL, SKIP, NOT_RUN = "pass", "fail", "skip", "not-run"
 XFAIL, XPASS = "xfail", "xpass"
 FAILURES = ("fail", "error", "crash", "timeout", "garbage", "protocol-error")
 
@@ -46,10 +52,27 @@ class CaseResult:
     output: list[str] = field(default_factory=list)
     seconds: float = 0.0
     reason: str = ""            # why a case is an expected failure
+    charged: tuple[str, ...] = ()       # the rules the failing step is charged to
+    blocked_by: tuple[str, ...] = ()    # the rules that diverged before the case's own
+    setup: tuple[str, ...] = ()         # what the setup steps chose ("seat 2 bid 100")
 
     @property
     def ok(self) -> bool:
-        return self.verdict in (PASS, SKIP, XFAIL)
+        return self.verdict in (PASS, SKIP, XFAIL, NOT_RUN)
+
+    @property
+    def blocked(self) -> bool:
+        return bool(self.blocked_by)
+
+    @property
+    def cause(self) -> tuple[str, tuple[str, ...]]:
+        """What a failure comes down to, for grouping: blocked by a rule, a rule broken,
+        or the engine's own verdict."""
+        if self.blocked_by:
+            return ("blocked", self.blocked_by)
+        if self.verdict == FAIL:
+            return ("fail", self.charged)
+        return (self.verdict, ())
 
     def to_json(self) -> dict:
         out = {"id": self.case.id, "variant": self.case.variant, "verdict": self.verdict,
@@ -64,6 +87,12 @@ class CaseResult:
             out["output"] = self.output
         if self.reason:
             out["reason"] = self.reason
+        if self.charged:
+            out["charged"] = list(self.charged)
+        if self.blocked_by:
+            out["blocked_by"] = list(self.blocked_by)
+        if self.setup:
+            out["setup"] = list(self.setup)
         return out
 
 
@@ -77,8 +106,11 @@ def _split(text: str) -> tuple[int, str]:
     return int(seat), action
 
 
-def play_case(engine, info: EngineInfo, case: Case) -> CaseResult:
-    """One case against a started engine (EngineFailure propagates to the caller)."""
+def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
+    """One case against a started engine (EngineFailure propagates to the caller).
+
+    ``oracle`` is the spec's variant: a failure is diagnosed against it (see
+    :func:`charge`)."""
     if case.variant not in info.variants:
         return CaseResult(case, SKIP, message=f"the engine does not play {case.variant}")
     try:
@@ -89,18 +121,107 @@ def play_case(engine, info: EngineInfo, case: Case) -> CaseResult:
         return CaseResult(case, FAIL, Divergence("deal", case.deal, "the deal accepted",
                                                  f"refused ({refusal.code})", refusal.message),
                           output=refusal.output)
+    played = _Played()
     try:
-        for index, text in enumerate(case.start):
-            seat, action = _split(text)
+        for index, entry in enumerate(case.start):
+            where = f"start {index + 1}"
+            if isinstance(entry, dict):
+                _setup(engine, where, entry, played)
+                continue
+            seat, action = _split(entry)
             outcome = engine.apply(seat, action)
             if not outcome.accepted:
-                raise _Diverged(Divergence(f"start {index + 1}", text, "accepted",
+                played.failed = (seat, action)
+                raise _Diverged(Divergence(where, entry, "accepted",
                                            f"rejected ({outcome.code})", outcome.message))
+            played.path.append((seat, action))
+        played.in_setup = False
         for index, step in enumerate(case.steps):
-            _play_step(engine, info, f"step {index + 1}", step, len(case.deal["hands"]))
+            _play_step(engine, info, f"step {index + 1}", step, len(case.deal["hands"]),
+                       played)
     except _Diverged as diverged:
-        return CaseResult(case, FAIL, diverged.divergence)
-    return CaseResult(case, PASS)
+        result = CaseResult(case, FAIL, diverged.divergence, setup=tuple(played.chosen))
+        if oracle is not None:
+            charge(result, engine, info, oracle, played)
+        return result
+    return CaseResult(case, PASS, setup=tuple(played.chosen))
+
+
+@dataclass
+class _Played:
+    """What a case has done so far: the actions the engine accepted, the setup's choices,
+    and the step that failed (an action it refused, or one it should have refused)."""
+
+    path: list = field(default_factory=list)
+    chosen: list = field(default_factory=list)
+    in_setup: bool = True
+    failed: tuple | None = None          # (seat, action) the engine refused
+    refused: tuple | None = None         # (seat, action) the engine should have refused
+
+
+def _setup(engine, where: str, entry: dict, played: _Played) -> None:
+    """A setup step, satisfied with whatever the engine accepts; its choices are kept for
+    the report."""
+    if "auction" in entry:
+        _auction(engine, where, entry["auction"], played)
+    else:
+        _discard(engine, where, entry["discard"], played)
+
+
+def _auction(engine, where: str, goal: dict, played: _Played) -> None:
+    """Seat ``winner`` takes the contract (at ``bid``, or at the lowest bid the engine
+    allows it); every other seat passes while it may."""
+    winner, amount = goal["winner"], goal.get("bid")
+    for _ in range(200):
+        state = engine.state(None)
+        if state.get("phase") != "bidding":
+            if state.get("bidder") != winner:
+                raise _Diverged(Divergence(where, {"auction": goal},
+                                           f"seat {winner} wins the auction",
+                                           {"phase": state.get("phase"),
+                                            "bidder": state.get("bidder")},
+                                           "the auction ended otherwise"))
+            played.chosen.append(f"seat {winner} won the auction at {state.get('high_bid')}")
+            return
+        seat = state.get("to_act")
+        legal = [str(a) for a in state.get("legal") or []]
+        bids = sorted((a for a in legal if a.startswith("bid ")),
+                      key=lambda a: int(a.split()[1]) if a.split()[1].isdigit() else 0)
+        if seat == winner and state.get("bidder") != winner:
+            action = f"bid {amount}" if amount is not None else (bids[0] if bids else "pass")
+        else:
+            action = "pass" if "pass" in legal or not bids else bids[0]
+        outcome = engine.apply(seat, action)
+        if not outcome.accepted:
+            played.failed = (seat, action)
+            raise _Diverged(Divergence(where, {"auction": goal}, f"{seat} {action} accepted",
+                                       f"rejected ({outcome.code})", outcome.message))
+        played.path.append((seat, action))
+    raise _Diverged(Divergence(where, {"auction": goal}, "the auction to end",
+                               "it went on for 200 actions"))
+
+
+def _discard(engine, where: str, goal: dict, played: _Played) -> None:
+    """Seat ``seat`` lays ``cards`` aside as one act: each card is offered in turn, and a
+    card the engine will not take yet is offered again after the others."""
+    seat, left = goal["seat"], list(goal["cards"])
+    refusals = {}
+    while left:
+        for card in list(left):
+            outcome = engine.apply(seat, f"discard {card}")
+            if outcome.accepted:
+                played.path.append((seat, f"discard {card}"))
+                left.remove(card)
+                break
+            refusals[card] = outcome
+        else:
+            card = left[0]
+            played.failed = (seat, f"discard {card}")
+            raise _Diverged(Divergence(where, {"discard": goal},
+                                       f"{', '.join(left)} laid aside",
+                                       f"rejected ({refusals[card].code})",
+                                       refusals[card].message))
+    played.chosen.append(f"seat {seat} laid aside {', '.join(goal['cards'])}")
 
 
 def _comparable(state: dict) -> dict:
@@ -112,7 +233,8 @@ def _comparable(state: dict) -> dict:
     return out
 
 
-def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int) -> None:
+def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int,
+               played: _Played) -> None:
     if "expect" in step:
         expect = step["expect"]
         seats = seats_needed(expect)
@@ -129,9 +251,12 @@ def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int) -
     if "reject" not in step:
         outcome = engine.apply(seat, action)
         if not outcome.accepted:
+            played.failed = (seat, action)
             raise _Diverged(Divergence(where, step, "accepted",
                                        f"rejected ({outcome.code})", outcome.message))
+        played.path.append((seat, action))
         return
+    played.refused = (seat, action)
     # The state "unchanged" includes the seat's own cards (when it is a seat at all).
     asked = seat if 0 <= seat < players else None
     before = _comparable(engine.state(asked))
@@ -142,11 +267,71 @@ def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int) -
         raise _Diverged(Divergence(where, step, f"rejected ({step['reject']})",
                                    f"rejected ({outcome.code})", outcome.message))
     after = _comparable(engine.state(asked))
+    played.refused = None
     if after != before:
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         raise _Diverged(Divergence(where, step, "the state unchanged by a rejected action",
                                    {k: after.get(k) for k in changed},
                                    "changed: " + ", ".join(changed)))
+
+
+def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played) -> None:
+    """Diagnose a failed case against the spec: replay its deal with every comparison and
+    name the rule of the first difference.  A difference before the case reached its own
+    rules (in its setup, or in a rule it does not check) *blocks* the case; otherwise the
+    failure is charged to the rule that governs the failing step."""
+    from .fuzz import diagnose
+    try:
+        found = diagnose(oracle, engine, info, result.case.deal, played.path,
+                         action=played.failed, refused=played.refused)
+    except EngineFailure:
+        raise
+    except Exception:  # noqa: BLE001 - a diagnosis never turns a failure into a crash
+        return
+    if found is None:
+        rules = _step_rules(oracle, result, played)
+    else:
+        rules = found.rules
+    own = set(result.case.rules)
+    before = found is not None and len(found.path) < len(played.path)
+    if rules and not own & set(rules) and (played.in_setup or before):
+        result.blocked_by = rules
+    else:
+        result.charged = rules or tuple(result.case.rules)
+
+
+def _step_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
+    """The rules behind an ``expect`` the fuzzer's comparisons do not cover (a seat's
+    view or hand, tricks won, trump): read from the spec at that point."""
+    from ..engine import attribution
+    from .session import Session
+    session = Session({oracle.id: oracle})
+    deal = result.case.deal
+    try:
+        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
+                     deal.get("scores"), deal.get("number", 0))
+        for seat, action in played.path:
+            session.apply(seat, action)
+    except Exception:  # noqa: BLE001
+        return ()
+    hand = session.hand
+    divergence = result.divergence
+    keys = list(divergence.expected) if divergence and isinstance(divergence.expected, dict) \
+        else []
+    rules: list[str] = []
+    for key in keys:
+        if key == "view":
+            rules += attribution.view_rules(hand)
+        elif key in ("trump",):
+            rules.append(hand.t.rule("trump", "choices"))
+        elif key in ("tricks_won", "last_trick"):
+            rules += [r for trick in hand.trick_rules for r in trick]
+        elif key == "hand":
+            rules += attribution.phase_rules(hand)
+        elif key in ("high_bid", "bidder"):
+            rules += attribution.auction_rules(hand) if hand.phase != "bidding" else \
+                attribution.legal_rules(hand)
+    return tuple(dict.fromkeys(rules))
 
 
 @dataclass
@@ -166,15 +351,27 @@ class Run:
 MAX_FAILED_STARTS = 3
 
 
+class EngineCannotStart(Exception):
+    """The engine failed to start before any case ran: the run ends with one message."""
+
+    def __init__(self, failure: EngineFailure):
+        self.failure = failure
+        super().__init__(f"the engine could not be started ({failure.verdict}): "
+                         f"{failure.message}")
+
+
 class Runner:
     """Cases one at a time against one engine, started on demand.  An engine failure is
     the case's verdict and the engine is restarted for the next case; an engine that
     fails to start ``MAX_FAILED_STARTS`` times in a row is not started again (the
     remaining cases get its last failure)."""
 
-    def __init__(self, engine, expected_failures: dict[str, str] | None = None):
+    def __init__(self, engine, expected_failures: dict[str, str] | None = None,
+                 oracle_of: Callable[[Case], Any] | None = None):
         self.engine = engine
         self.expected_failures = expected_failures or {}
+        self.oracle_of = oracle_of or (lambda case: None)
+        self.ever_started = False
         self.info: EngineInfo | None = None
         self.last_info: EngineInfo | None = None
         self.failed_starts = 0
@@ -192,15 +389,22 @@ class Runner:
             self.failed_starts += 1
             self.last_start_failure = failure
             self.engine.restart()
+            if not self.ever_started:
+                raise EngineCannotStart(failure) from None
             raise
         self.failed_starts = 0
+        self.ever_started = True
         return self.info
 
     def run(self, case: Case) -> CaseResult:
         began = time.perf_counter()
         try:
             info = self.info or self._start()
-            result = play_case(self.engine, info, case)
+            try:
+                oracle = self.oracle_of(case)
+            except Exception:  # noqa: BLE001 - without an oracle there is no diagnosis
+                oracle = None
+            result = play_case(self.engine, info, case, oracle)
         except EngineFailure as failure:
             result = CaseResult(case, failure.verdict, message=failure.message,
                                 output=failure.output)
@@ -225,13 +429,22 @@ class Runner:
 
 
 def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] | None = None,
-              progress: Callable[[CaseResult], None] | None = None) -> Run:
-    """Every case in turn (see :class:`Runner`)."""
-    runner = Runner(engine, expected_failures)
+              progress: Callable[[CaseResult], None] | None = None,
+              oracle_of: Callable[[Case], Any] | None = None, maxfail: int = 0) -> Run:
+    """Every case in turn (see :class:`Runner`); with ``maxfail``, the cases after that
+    many failures are reported as not run.  Raises :class:`EngineCannotStart` when the
+    engine fails to start before the first case."""
+    runner = Runner(engine, expected_failures, oracle_of)
     results: list[CaseResult] = []
     began = time.perf_counter()
+    failures = 0
     for case in cases:
+        if maxfail and failures >= maxfail:
+            results.append(CaseResult(case, NOT_RUN, message=f"not run: the run stopped "
+                                      f"after {maxfail} failure(s)"))
+            continue
         result = runner.run(case)
+        failures += not result.ok
         results.append(result)
         if progress:
             progress(result)

@@ -27,6 +27,9 @@ PHASE_CLAUSES = {
 }
 
 
+_PHASE_PRIORITY = ("trump", "call", "rook", "leader", "circus", "passing", "discard")
+
+
 def _rule(hand, section: str, key: str) -> str:
     return hand.t.rule(section, key)
 
@@ -72,10 +75,20 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     """The rules that put the hand in its phase now (and, given the phase another engine
     reports, the rules that tell the two apart)."""
     phases = [hand.phase] + ([other] if other and other != hand.phase else [])
+    if "bidding" in phases and len(phases) == 2:
+        # One side's auction is over, the other's goes on: how an auction ends.
+        return _unique([_rule(hand, "bidding", "all-pass") if hand.bidder is None or
+                        hand.forced or hand.variant.bidding.opening is not None and
+                        hand.high == hand.variant.bidding.opening
+                        else _rule(hand, "bidding", "pass")])
     rules: list[str | None] = []
-    for phase in phases:
-        if phase in PHASE_CLAUSES:
-            rules.append(_rule(hand, *PHASE_CLAUSES[phase]))
+    # Where two phases trade places, the clause that orders them is to blame, not the
+    # clause of a phase that both have (the nest's discard is in both; when trump is
+    # named moves).
+    for phase in sorted((p for p in phases if p in PHASE_CLAUSES),
+                        key=lambda p: _PHASE_PRIORITY.index(p)):
+        rules.append(_rule(hand, *PHASE_CLAUSES[phase]))
+        break
     if not rules:
         if "done" in phases and "bidding" in phases or (
                 hand.phase == "bidding" and other not in (None, "play", "done")) or (
@@ -85,6 +98,16 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
             rules.append(_rule(hand, "bidding", "all-pass") if hand.bidder is None
                          else _rule(hand, "bidding", "pass"))
     return _unique(rules)
+
+
+def auction_rules(hand) -> tuple[str, ...]:
+    """The rules behind who holds the contract and at what bid, once the auction is
+    over: a forced bid is the minimum; otherwise the auction's end."""
+    if hand.forced:
+        return _unique([_rule(hand, "bidding", "minimum")])
+    if hand.variant.bidding.opening is not None and hand.high == hand.variant.bidding.opening:
+        return _unique([_rule(hand, "bidding", "opening")])
+    return _unique([_rule(hand, "bidding", "pass")])
 
 
 # -- the legal set -----------------------------------------------------------------------------
@@ -137,6 +160,31 @@ def refusal(hand, action: Action | str, seat: int | None = None) -> IllegalActio
     raise AssertionError(f"{action} was applied though it is not in the legal set")
 
 
+# The rule an engine invokes by its rejection code (when its code is not the oracle's,
+# the engine applied this rule where the spec says it does not apply).
+CODE_CLAUSES = {
+    "bid-too-low": ("bidding", "minimum"), "bid-too-high": ("bidding", "maximum"),
+    "bid-not-multiple": ("bidding", "step"), "bid-jump": ("bidding", "raise"),
+    "must-follow-color": ("play", "follow"), "cannot-discard-counters": ("nest", "forbid"),
+    "cannot-discard-trump": ("nest", "forbid"), "trump-not-allowed": ("trump", "choices"),
+    "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
+    "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
+}
+
+
+def code_rules(hand, expected: IllegalAction, code: str | None) -> tuple[str, ...]:
+    """The rule behind a refusal given with another code than the spec's: the rule the
+    engine's code invokes where the spec says it does not apply, else the spec's own."""
+    clause = CODE_CLAUSES.get(code or "")
+    if derived_maximum(hand) and "bid-too-high" in (code, expected.code):
+        return ()           # the highest bid follows from the points (see above)
+    if clause is not None:
+        if code == "bid-too-low" and hand.high:
+            clause = ("bidding", "step")
+        return _unique([_rule(hand, *clause)])
+    return _unique([expected.rule])
+
+
 def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tuple[str, ...]:
     """Why a legal ``action`` is allowed: the rules another engine breaks by refusing it.
     ``other_legal`` is what that engine allows, which tells a missing jump bid (the raise
@@ -151,12 +199,19 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
         bids = sorted(a.value for a in hand.legal_actions() if a.kind == "bid")
         lowest = bids[0] if bids else b.minimum
         theirs = {a.value for a in other_legal if getattr(a, "kind", None) == "bid"}
-        if amount == lowest:
-            return _unique([_rule(hand, "bidding", "minimum" if not hand.high else "step")])
-        if amount == t.max_bid and (lowest + b.step) in theirs:
+        if amount == t.max_bid and not theirs:
             return _unique([_rule(hand, "bidding", "maximum")])
-        if not any(bid > lowest for bid in theirs):
+        if amount == lowest or (theirs and amount < min(theirs)):
+            # The engine's lowest bid is higher: its minimum (or its raise) differs.
+            return _unique([_rule(hand, "bidding", "minimum" if not hand.high else "step")])
+        if lowest in theirs and not any(bid > lowest for bid in theirs):
+            # Only the lowest raise is allowed there: no jumps, or a maximum one step
+            # up -- the two cannot be told apart when the top bid is the only jump.
+            if amount == t.max_bid and lowest + b.step == amount:
+                return ()
             return _unique([_rule(hand, "bidding", "raise")])
+        if amount == t.max_bid and not any(bid >= amount for bid in theirs):
+            return _unique([_rule(hand, "bidding", "maximum")])
         return _unique([_rule(hand, "bidding", "step")])
     if kind == "play":
         card = t.card_of.get(action.value)
@@ -190,6 +245,21 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
     refuses but the rules allow, why it is allowed; for each it allows but the rules
     refuse, the rule that refuses it."""
     other_legal = list(other_legal)
+    missing, extra = list(missing), list(extra)
+    if _top_bids_only(hand, missing, extra, other_legal):
+        # No maximum clause: the highest bid is what a hand holds, which the counters
+        # and bonuses decide; a difference there follows from theirs.
+        return ()
+    t = hand.t
+    refused_anytime = [a for a in extra if a.kind == "play" and
+                       t.card_of.get(a.value) in t.always_trump | t.anytime]
+    if extra and len(refused_anytime) == len(extra) and all(
+            (e := refusal(hand, a)) is not None and e.code == "must-follow-color"
+            for a in extra):
+        # Only the Rook (or a special trump) is allowed off color: which cards may be
+        # played anytime, not the follow rule itself.
+        return _unique([_rule(hand, "play", "anytime")] +
+                       [r for a in missing for r in permit_rules(hand, a, other_legal)])
     rules: list[str | None] = []
     for action in missing:
         rules.extend(permit_rules(hand, action, other_legal))
@@ -197,6 +267,21 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         error = refusal(hand, action)
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
+
+
+def derived_maximum(hand) -> bool:
+    """The spec states no maximum bid: the highest bid is the points a hand holds."""
+    return hand.variant.bidding.maximum is None
+
+
+def _top_bids_only(hand, missing, extra, other_legal) -> bool:
+    if not derived_maximum(hand) or not (missing or extra):
+        return False
+    bids = [a.value for a in missing + extra if a.kind == "bid"]
+    if len(bids) != len(missing) + len(extra):
+        return False
+    common = [a.value for a in hand.legal_actions() if a.kind == "bid" and a in other_legal]
+    return not common or min(bids) > max(common)
 
 
 # -- tricks ------------------------------------------------------------------------------------
@@ -280,7 +365,8 @@ def result_rules(hand, expected: dict, actual: dict) -> tuple[str, ...]:
     if actual.get("nest_to") != expected.get("nest_to"):
         return _unique([_rule(hand, "nest", "points")])
     if actual.get("taken") != expected.get("taken"):
-        return _taken_rules(hand, result, expected.get("taken"), actual.get("taken"))
+        fits, _ = taken_hypotheses(hand, expected.get("taken"), actual.get("taken"))
+        return tuple(sorted(fits)) if len(fits) == 1 else ()
     if actual.get("made") != expected.get("made"):
         return _unique([_rule(hand, "scoring", "made")])
     if actual.get("changes") != expected.get("changes"):
@@ -303,43 +389,60 @@ def _keepers_of_sides(hand, result) -> list[int]:
             for side in result.sides]
 
 
-def _taken_rules(hand, result, expected, actual) -> tuple[str, ...]:
-    """What a side took differs: name the bonus whose size explains the difference, or
-    the nest's counters, or else the counters themselves."""
-    rules_v = hand.variant.scoring
+def taken_hypotheses(hand, expected, actual) -> tuple[set[str], set[str]]:
+    """What each side took differs: the rules whose effect fits the pattern of the
+    differences, and the rules the sides that do *not* differ show to behave alike.
+
+    A bonus shows on one side only (the last trick's, the majority's, the side that took
+    every trick); points per trick on every side that took one, in proportion; the
+    nest's counters on the side credited with them.  One deal may fit several rules
+    (the side that took the last trick also took the nest): the caller weighs them over
+    many deals."""
+    result = hand.result
+    fits: set[str] = set()
+    alike: set[str] = set()
     if not isinstance(actual, list) or not isinstance(expected, list) or \
-            len(actual) != len(expected):
-        return _unique([_rule(hand, "scoring", "counters")])
+            len(actual) != len(expected) or result is None or result.thrown_in:
+        return {_rule(hand, "scoring", "counters")}, alike
     keepers = _keepers_of_sides(hand, result)
+    deltas = [actual[k] - expected[k] if k < len(actual) else 0 for k in keepers]
     last_winner = hand.tricks[-1][3]
     tricks = [side.tricks for side in result.sides]
     top = max(tricks)
-    rules: list[str | None] = []
-    for index, side in enumerate(result.sides):
-        keeper = keepers[index]
-        if keeper >= len(actual) or actual[keeper] == expected[keeper]:
+    nest_side = next((i for i, side in enumerate(result.sides)
+                      if result.nest_to is not None and result.nest_to in side.seats), None)
+    every = hand.variant.deal.hand
+    single = {  # rule -> the one side it touches in this deal (None: no side)
+        _rule(hand, "scoring", "last-trick"):
+            next(i for i, side in enumerate(result.sides) if last_winner in side.seats),
+        _rule(hand, "scoring", "majority"):
+            tricks.index(top) if tricks.count(top) == 1 else None,
+        _rule(hand, "scoring", "all-tricks"): tricks.index(every) if every in tricks else None,
+    }
+    if result.nest_points and nest_side is not None:
+        single[_rule(hand, "nest", "points")] = nest_side
+        single[_rule(hand, "scoring", "counters")] = nest_side
+    differing = [i for i, d in enumerate(deltas) if d]
+    for rule, side in single.items():
+        if side is None:
             continue
-        took_last = last_winner in side.seats
-        majority = tricks[index] == top and tricks.count(top) == 1
-        everything = tricks[index] == hand.variant.deal.hand
-        if result.nest_to is not None and result.nest_to in side.seats and \
-                abs(actual[keeper] - expected[keeper]) == result.nest_points:
-            rules.append(_rule(hand, "nest", "points"))
-        elif everything and (rules_v.all_tricks or not (took_last or majority)):
-            rules.append(_rule(hand, "scoring", "all-tricks"))
-        elif took_last and not majority:
-            rules.append(_rule(hand, "scoring", "last-trick"))
-        elif majority and not took_last:
-            rules.append(_rule(hand, "scoring", "majority"))
-        elif side.tricks and (actual[keeper] - expected[keeper]) % side.tricks == 0 and \
-                rules_v.trick_points:
-            rules.append(_rule(hand, "scoring", "trick-points"))
-        elif took_last and majority:
-            rules.append(_rule(hand, "scoring", "last-trick" if rules_v.last_trick or
-                               not rules_v.majority else "majority"))
-        else:
-            rules.append(_rule(hand, "scoring", "counters"))
-    return _unique(rules or [_rule(hand, "scoring", "counters")])
+        if differing == [side]:
+            if rule == _rule(hand, "nest", "points") and \
+                    abs(deltas[side]) != result.nest_points:
+                continue
+            fits.add(rule)
+        elif deltas[side] == 0:
+            alike.add(rule)
+    with_tricks = [i for i, n in enumerate(tricks) if n]
+    per_trick = {deltas[i] * 1.0 / tricks[i] for i in with_tricks}
+    points_rule = _rule(hand, "scoring", "trick-points")
+    if differing and differing == with_tricks and len(per_trick) == 1:
+        fits.add(points_rule)
+    elif with_tricks and not differing:
+        alike.add(points_rule)
+    if len(differing) > 1 and points_rule not in fits:
+        fits.add(_rule(hand, "scoring", "counters"))
+    return fits, alike
 
 
 def scoring_rules(hand) -> tuple[str, ...]:
@@ -362,9 +465,16 @@ def scoring_rules(hand) -> tuple[str, ...]:
 
 def game_rules(hand, expected, actual) -> tuple[str, ...]:
     """The rules behind a game end another engine states differently: the target (is the
-    game over at all) or the winner rule (who wins when it is)."""
+    game over at all) or the winner rule (who wins when it is, and whether equal totals
+    play on)."""
+    scores = hand.result.scores if hand.result is not None else ()
+    target = hand.variant.game.target
+    top = max(scores) if scores else 0
+    level = list(scores).count(top) > 1
     if bool(expected) != bool(actual):
-        return _unique([_rule(hand, "game", "target")])
+        if bool(expected):                  # the spec ends the game, the engine plays on
+            return _unique([_rule(hand, "game", "winner" if level else "target")])
+        return _unique([_rule(hand, "game", "winner" if top >= target else "target")])
     return _unique([_rule(hand, "game", "winner")])
 
 
@@ -385,6 +495,16 @@ def visible_codes(hand, seat: int) -> set[str]:
     if "dummy" in obs:
         seen.update(obs["dummy"]["hand"])
     return seen
+
+
+def view_rules(hand) -> tuple[str, ...]:
+    """The rules that decide what a seat's view shows beyond its own hand: the last
+    trick kept in view, the dummy exposed, the nest's announcement, the partners known."""
+    candidates = [("play", "review"), ("table", "dummy-shown"), ("nest", "announce"),
+                  ("table", "sides")]
+    ids = hand.t.rule_ids
+    return _unique(ids[c] for c in candidates if c in ids) or \
+        _unique([_rule(hand, "play", "review")])
 
 
 def hidden_codes(hand, seat: int) -> set[str]:

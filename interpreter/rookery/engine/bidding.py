@@ -78,6 +78,7 @@ def _next(hand) -> list[Event]:
             hand.variant.bidding.all_pass == "dealer-forced":
         last = hand.passed.index(False)
         hand.high, hand.bidder = hand.variant.bidding.minimum, last
+        hand.forced = True
         hand.auction.append((last, f"bid {hand.high}"))
         return [Event("forced-bid", last, {"amount": hand.high},
                       (hand.t.rule("bidding", "all-pass"),))] + hand.auction_won()

@@ -102,6 +102,7 @@ class Hand:
         self.auction: list[tuple[int, str]] = []     # bids and passes, automatic ones too
         self.high = 0
         self.bidder: int | None = None
+        self.forced = False         # the bid winner was forced to take the minimum
         self.passed = [False] * n
         self.active = n
         self.discards_left = 0

@@ -1,0 +1,157 @@
+"""``rookery fuzz``: differential play of an engine against a spec (the oracle), with
+the deviation report and a minimal case per deviation."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+from rich.console import Console
+
+from ..errors import UsageError
+from ..load import builtin_variants, find_spec, load_variant
+from ..model import Variant
+from .deviations import FuzzReport, group, print_report, write_json, write_junit
+from .engines import InProcessEngine, Unsupported
+from .fuzz import Fuzzer
+from .session import Session
+from .shrink import shrink, spec_digest, to_case
+
+DEFAULT_DEALS = 200
+
+
+def add_subcommand(sub) -> None:
+    p = sub.add_parser(
+        "fuzz", help="play an engine against a spec and name every rule it breaks",
+        description="Deal seeded random explicit deals to an engine speaking the protocol "
+        "and to the spec's interpreter (the oracle); compare every decision (phase, turn, "
+        "legal set, refusals and codes, trick winners and points, the hand's result, the "
+        "end of the game, what each seat sees); report one row per rule the engine breaks "
+        "and write a minimal conformance case for each.  Exit code 0 when no rule is "
+        "broken, 1 when some are.")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--variant", metavar="VARIANT", help="a built-in variant as the oracle")
+    which.add_argument("--spec", metavar="FILE", type=Path, help="your own spec as the oracle")
+    engine = p.add_mutually_exclusive_group(required=True)
+    engine.add_argument("--engine", metavar="CMD",
+                        help="command that starts the engine under test (the protocol of "
+                        "docs/protocol.md)")
+    engine.add_argument("--engine-spec", metavar="FILE", type=Path,
+                        help="instead of an engine, the interpreter of another spec: what "
+                        "do two sets of rules disagree on?")
+    p.add_argument("--deals", type=int, default=DEFAULT_DEALS,
+                   help=f"how many deals to play (default {DEFAULT_DEALS})")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="seconds to wait for each answer of the engine (default 10)")
+    p.add_argument("--cases", type=Path, default=Path("rookery-fuzz"), metavar="DIR",
+                   help="where to write the minimal cases (default ./rookery-fuzz)")
+    p.add_argument("--no-shrink", action="store_true",
+                   help="write the first difference of each deviation as found")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
+    p.add_argument("--junit", type=Path, metavar="FILE",
+                   help="write JUnit XML (one test per rule of the spec)")
+    p.add_argument("-v", "--verbose", action="store_true", help="more coverage detail")
+
+
+def _oracle(args) -> tuple[Variant, dict]:
+    if args.spec is not None:
+        if not args.spec.is_file():
+            raise UsageError(f"no such spec file: {args.spec}")
+        variant = load_variant(args.spec)
+        return variant, {"spec": str(args.spec), "sha256": spec_digest(args.spec)}
+    if args.variant not in builtin_variants():
+        import difflib
+        close = difflib.get_close_matches(args.variant, builtin_variants(), n=1)
+        raise UsageError(f"no built-in variant '{args.variant}'"
+                         + (f"; did you mean '{close[0]}'?" if close else ""))
+    variant = load_variant(args.variant)
+    return variant, {"spec": args.variant, "sha256": spec_digest(find_spec(args.variant))}
+
+
+def _engine(args, variant: Variant):
+    if args.engine_spec is not None:
+        if not args.engine_spec.is_file():
+            raise UsageError(f"no such spec file: {args.engine_spec}")
+        other = load_variant(args.engine_spec)
+        engine = InProcessEngine(Session({variant.id: other}))
+        engine.label = f"the interpreter of {args.engine_spec}"
+        return engine
+    from .commands import make_engine
+    return make_engine(args)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "rule"
+
+
+def _check_output_paths(args) -> None:
+    for path in (args.json, args.junit):
+        if path is not None and (path.is_dir() or not path.parent.exists()):
+            raise UsageError(f"cannot write the report {path}: "
+                             + ("it is a folder" if path.is_dir() else
+                                f"no folder {path.parent}"))
+    if args.cases.exists() and not args.cases.is_dir():
+        raise UsageError(f"--cases {args.cases}: not a folder")
+
+
+def cmd_fuzz(args) -> int:
+    if args.deals <= 0:
+        raise UsageError("--deals must be a positive number")
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    _check_output_paths(args)
+    console = Console(highlight=False, soft_wrap=True)
+    variant, oracle = _oracle(args)
+    engine = _engine(args, variant)
+    label = getattr(engine, "label", args.engine or "engine")
+    began = time.perf_counter()
+    fuzzer = Fuzzer(variant, engine, seed=args.seed)
+    try:
+        try:
+            info = fuzzer.start()
+        except Exception as failure:  # EngineFailure: one message, the run ends
+            raise UsageError(f"the engine could not be started: {failure}") from None
+        if variant.id not in info.variants:
+            raise UsageError(f"the engine does not play '{variant.id}' (it plays: "
+                             f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
+                             "variant id is the name after 'variant' in the file")
+        try:
+            fuzzer.run(args.deals)
+        except Unsupported as refusal:
+            raise UsageError(f"the engine refuses the variant: {refusal}") from None
+        deviations = group(fuzzer.differences)
+        written = _write_cases(args, fuzzer, deviations, variant, oracle, label, console)
+    finally:
+        engine.close()
+    report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
+                        time.perf_counter() - began, deviations, fuzzer.unattributed,
+                        fuzzer.coverage, getattr(fuzzer.info, "name", ""))
+    print_report(report, console, args.verbose)
+    if written:
+        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
+    for path, write in ((args.json, write_json), (args.junit, write_junit)):
+        if path is not None:
+            write(report, path)
+    return 0 if not deviations else 1
+
+
+def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> int:
+    """Shrink each deviation and write it as a case file of its own."""
+    if not deviations:
+        return 0
+    folder = args.cases / variant.id
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, deviation in enumerate(deviations, 1):
+        first = min(deviation.differences, key=lambda d: len(d.path))
+        deviation.minimal = first if args.no_shrink else shrink(fuzzer, first)
+        name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{deviation.kind}"
+        case = to_case(deviation.minimal, variant, f"{variant.id}/fuzz-{args.seed}/"
+                       f"{index:03d}", oracle, label)
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
+                        + "\n", encoding="utf-8")
+        deviation.case_path = str(path)
+    return len(deviations)
