@@ -290,11 +290,13 @@ def test_a_bad_dealer_or_score_count_is_a_usage_error():
         rookery.Hand(variant, 0, TOURNAMENT, TOURNAMENT_NEST, [0, 0, 0])
 
 
-def test_an_unknown_variant_is_a_usage_error_naming_the_known_ones():
+def test_an_unknown_variant_is_a_usage_error_suggesting_the_closest():
+    # issue 12: a suggestion, and where to find them all, rather than all 42 ids
     with pytest.raises(rookery.UsageError) as info:
         rookery.load_variant("no-such-rook")
-    assert "unknown variant 'no-such-rook'" in str(info.value)
-    assert "tournament" in str(info.value)
+    assert "unknown variant 'no-such-rook'; did you mean 'kentucky-rook'?" in str(info.value)
+    assert "'rookery list' shows the built-in variants" in str(info.value)
+    assert "tournament" not in str(info.value)
 
 
 def test_a_finished_game_refuses_more_actions():

@@ -35,7 +35,9 @@ def test_check_prints_one_ok_line_per_built_in_variant(tmp_path):
     lines = done.stdout.splitlines()
     names = [line.split()[1] for line in lines if line.startswith("ok ")]
     assert names == sorted(rookery.builtin_variants())
-    assert len(lines) == len(names)          # no warnings under any built-in spec
+    # no warnings under any built-in spec; one summary line at the end
+    assert len(lines) == len(names) + 1
+    assert lines[-1] == f"{len(names)} specs checked: {len(names)} ok, 0 with errors, 0 warnings"
     assert done.stderr == ""
     figures = {line.split()[1]: line for line in lines}
     assert "4 players, 41 cards, hand 9, nest 5, 120 points, bids 70-120, game to 300" \
@@ -49,8 +51,8 @@ def test_check_takes_spec_files_and_variant_ids(tmp_path):
     spec = Path(rookery.load_variant("kentucky-rook").path)
     done = rookery_cmd("check", str(spec), "tournament", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert [line.split()[1] for line in done.stdout.splitlines()] == ["kentucky-rook",
-                                                                       "tournament"]
+    assert [line.split()[1] for line in done.stdout.splitlines()[:-1]] == ["kentucky-rook",
+                                                                           "tournament"]
     assert "180 points" in done.stdout
 
 

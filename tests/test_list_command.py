@@ -38,10 +38,10 @@ def cells(line: str) -> list[str] | None:
     return [cell.strip() for cell in BARS.split(line)[1:-1]]
 
 
-@pytest.fixture(scope="module", params=["250", "80"], ids=["wide", "narrow"])
+@pytest.fixture(scope="module", params=["250", "155"], ids=["wide", "narrow"])
 def table(request) -> tuple[list[str], dict[str, list[str]]]:
-    """The table as a wide terminal shows it, and as a narrow one does, where rich wraps
-    the long titles onto a second line (joined back here)."""
+    """The table as a wide terminal shows it, and as a narrower one does, where rich
+    wraps the long titles onto a second line (joined back here)."""
     done = run_list(request.param)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
@@ -100,3 +100,20 @@ def test_the_figures_are_the_variants_own(table):
 def test_figures_checked_by_hand(table, name, figures):
     _, rows = table
     assert rows[name][2:9] == figures.split()
+
+
+def test_a_terminal_too_narrow_for_the_table_gets_two_lines_a_variant():
+    done = run_list("80")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(map(len, lines)) <= 80               # it fits the terminal
+    text = done.stdout
+    for name in rookery.builtin_variants():
+        variant = rookery.load_variant(name)
+        s = summary(variant)
+        # the id is never cut or wrapped; the figures follow on the next lines
+        assert f"{name}: " in text
+        after = " ".join(text.split(f"\n{name}: ", 1)[-1].split()) if not \
+            text.startswith(f"{name}: ") else " ".join(text.split()[1:])
+        assert (f"{s.players} players, {s.deck} cards, hand {s.hand}, nest {s.nest}, "
+                f"{s.points} points, min bid {s.minimum_bid}, game to {s.target}") in after

@@ -63,7 +63,9 @@ def installed(tmp_path_factory) -> Path:
 def test_the_installed_command_checks_every_built_in_variant(installed, tmp_path):
     done = run(installed / "rookery", "check", cwd=tmp_path)
     lines = done.stdout.splitlines()
+    *lines, total = lines
     assert lines and all(line.startswith("ok ") for line in lines)
+    assert total == f"{len(lines)} specs checked: {len(lines)} ok, 0 with errors, 0 warnings"
     names = [line.split()[1] for line in lines]
     for core in ("tournament", "kentucky-rook", "rook-for-three", "family-double-deck",
                  "family-double-deck-6", "standard-deck"):

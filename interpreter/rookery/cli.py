@@ -5,22 +5,24 @@ traceback."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
-import random
+import re
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
-from . import __version__
-from .bots import RandomBot, SimpleBot
+from . import __version__, play_commands
 from .check import check_variant, summary
-from .engine import Game
-from .errors import RookeryError, SpecError
+from .errors import RookeryError, SpecError, UsageError
 from .export import export_variant
 from .load import builtin_variants, load_variant
-from .transcript import describe_deal, describe_event
+from .exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
 
 _COMMANDS: dict[str, object] = {}
 
@@ -33,33 +35,85 @@ def command(name: str):
 
 
 def _specs(names: list[str]) -> list[str]:
-    """Expand the arguments of ``check``: paths, variant ids, or nothing (all built-ins)."""
-    return names or builtin_variants()
+    """Expand the arguments of ``check``: paths, folders (every ``.rook`` in them),
+    variant ids, or nothing (all built-ins)."""
+    if not names:
+        return builtin_variants()
+    specs: list[str] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(str(p) for p in path.glob("*.rook"))
+            if not found:
+                raise UsageError(f"{name} is a folder with no .rook spec files in it")
+            specs += found
+        else:
+            specs.append(name)
+    return specs
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def exit_code(error: RookeryError) -> int:
+    """A spec that is wrong is a finding; a spec file that is not there, like an unknown
+    variant, is a usage mistake."""
+    if isinstance(error, SpecError) and error.code != "file-not-found":
+        return FINDINGS
+    return USAGE
 
 
 @command("check")
 def cmd_check(args) -> int:
-    failed = 0
-    out = Console(highlight=False, soft_wrap=True)
+    """Check each spec; a spec with errors is a finding (exit 1), an unknown variant a
+    usage mistake (exit 2).  One line per spec, then one summary line."""
+    out = _console()
+    results = []
+    usage = False
     for name in _specs(args.specs):
         try:
             variant = load_variant(name)
             warnings = check_variant(variant)
+        except UsageError as error:
+            usage = True
+            print(f"rookery: {error}", file=sys.stderr)
+            results.append({"spec": name, "ok": False, "error": str(error)})
+            continue
         except RookeryError as error:
-            failed += 1
+            usage = usage or exit_code(error) == USAGE
             print(str(error), file=sys.stderr)
+            results.append({"spec": name, "ok": False, "error": str(error)})
             continue
         s = summary(variant)
-        out.print(f"ok  {variant.id:<24} {s.players} players, {s.deck} cards, hand {s.hand}, "
-                  f"nest {s.nest}, {s.points} points, bids {s.minimum_bid}-{s.maximum_bid}, "
-                  f"game to {s.target}, {len(variant.rules)} rules")
-        for warning in warnings:
-            out.print(f"    {warning}")
-    return 1 if failed else 0
+        results.append({"spec": name, "ok": True, "variant": variant.id,
+                        "summary": asdict(s),
+                        "rules": len(variant.rules), "warnings": [str(w) for w in warnings]})
+        if not args.json:
+            out.print(f"ok  {variant.id:<24} {s.players} players, {s.deck} cards, hand "
+                      f"{s.hand}, nest {s.nest}, {s.points} points, bids "
+                      f"{s.minimum_bid}-{s.maximum_bid}, game to {s.target}, "
+                      f"{len(variant.rules)} rules")
+            for warning in warnings:
+                out.print(f"    {warning}")
+    ok = sum(1 for r in results if r["ok"])
+    failed = len(results) - ok
+    warned = sum(len(r.get("warnings", ())) for r in results)
+    if args.json:
+        print(json.dumps({"specs": results, "checked": len(results), "ok": ok,
+                          "failed": failed, "warnings": warned}, indent=2))
+    else:
+        out.print(f"{len(results)} spec{'s' if len(results) != 1 else ''} checked: {ok} ok, "
+                  f"{failed} with errors, {warned} warning{'s' if warned != 1 else ''}")
+    return USAGE if usage else FINDINGS if failed else OK
 
 
 @command("list")
 def cmd_list(args) -> int:
+    variants = [load_variant(name) for name in builtin_variants()]
+    if args.json:
+        print(json.dumps([_list_entry(v) for v in variants], indent=2))
+        return OK
     table = Table(title="rookery variants")
     for column in ("variant", "title", "players", "deck", "hand", "nest", "points",
                    "min bid", "target", "extends"):
@@ -67,68 +121,89 @@ def cmd_list(args) -> int:
         table.add_column(column, justify="right" if column in (
             "players", "deck", "hand", "nest", "points", "min bid", "target") else "left",
             no_wrap=column in ("variant", "extends"), overflow="fold")
-    for name in builtin_variants():
-        variant = load_variant(name)
+    for variant in variants:
         s = summary(variant)
         table.add_row(variant.id, variant.title, str(s.players), str(s.deck), str(s.hand),
                       str(s.nest), str(s.points), str(s.minimum_bid), str(s.target),
                       variant.extends or "")
-    Console(width=max(140, Console().width)).print(table)
-    return 0
+    out = Console()
+    # the narrowest the table can be drawn with every id whole and the numbers on one line
+    title = 16
+    needed = Measurement.get(out, out.options, table).minimum + title
+    if out.width >= needed:
+        out.print(table)
+        return OK
+    # A terminal too narrow for the table: each variant on two lines instead.
+    for variant in variants:
+        s = summary(variant)
+        out.print(f"[bold]{escape(variant.id)}[/bold]: {escape(variant.title)}",
+                  highlight=False)
+        out.print(f"    {s.players} players, {s.deck} cards, hand {s.hand}, nest {s.nest}, "
+                  f"{s.points} points, min bid {s.minimum_bid}, game to {s.target}"
+                  + (f"; extends {variant.extends}" if variant.extends else ""),
+                  highlight=False)
+    return OK
 
 
-@command("play")
-def cmd_play(args) -> int:
-    variant = load_variant(args.variant)
-    rng = random.Random(args.seed)
-    game = Game(variant, rng, first_dealer=args.dealer % variant.table.players)
-    bot = (RandomBot if args.bots == "random" else SimpleBot)(rng)
-    print(f"{variant.title}: seed {args.seed}, {args.bots} bots")
-    print()
-    for line in describe_deal(game):
-        print(line)
-    hands = 1
-    while not game.is_over:
-        actor = game.actor
-        action = bot.choose(game.hand)
-        events = game.apply(action)
-        for event in events:
-            if event.kind == "new-hand":
-                hands += 1
-                if args.max_hands and hands > args.max_hands:
-                    print(f"\nstopped after {args.max_hands} hands (--max-hands)")
-                    return 0
-                print()
-                for line in describe_deal(game):
-                    print(line)
-                continue
-            for line in describe_event(game, event, actor, action):
-                print(line)
-    return 0
+def _list_entry(variant) -> dict:
+    s = summary(variant)
+    return {"id": variant.id, "title": variant.title, "players": s.players, "deck": s.deck,
+            "hand": s.hand, "nest": s.nest, "points": s.points, "minimum_bid": s.minimum_bid,
+            "maximum_bid": s.maximum_bid, "target": s.target, "extends": variant.extends}
 
 
 @command("export")
 def cmd_export(args) -> int:
     print(json.dumps(export_variant(load_variant(args.variant)), indent=2))
-    return 0
+    return OK
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes say what was meant where it can tell."""
+
+    def error(self, message: str):
+        wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if wrong:
+            choices = re.findall(r"'([^']*)'", wrong.group(2))
+            close = difflib.get_close_matches(wrong.group(1), choices, n=1)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+        self.print_usage(sys.stderr)
+        self.exit(USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _unknown_options(parser: argparse.ArgumentParser, extras: list[str]) -> str:
+    """The message for arguments a command does not take, with the closest option."""
+    options = [o for action in parser._actions for o in action.option_strings]
+    hints = []
+    for extra in extras:
+        close = difflib.get_close_matches(extra.split("=")[0], options, n=1)
+        if close:
+            hints.append(f"did you mean {close[0]}?")
+    return "unrecognized arguments: " + " ".join(extras) + ("; " + " ".join(hints)
+                                                           if hints else "")
+
+
+# ``rookery play`` and ``rookery replay`` live in :mod:`rookery.play_commands`.
+_COMMANDS["play"] = play_commands.cmd_play
+_COMMANDS["replay"] = play_commands.cmd_replay
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rookery", description="Rook card game variants as data: check, play, export "
-        "and check engines against the rules.")
+        "and check engines against the rules.", epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"rookery {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    p = sub.add_parser("check", help="check specs statically and print a summary of each")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p = sub.add_parser("check", help="check specs statically and print a summary of each",
+                       epilog=EXIT_CODES)
     p.add_argument("specs", nargs="*", metavar="SPEC",
-                   help="spec files or variant ids (default: every built-in variant)")
-    sub.add_parser("list", help="a table of the built-in variants")
-    p = sub.add_parser("play", help="play a whole game between bots and print a transcript")
-    p.add_argument("variant", help="variant id or spec file")
-    p.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
-    p.add_argument("--bots", choices=("simple", "random"), default="simple")
-    p.add_argument("--dealer", type=int, default=0, help="who deals the first hand")
-    p.add_argument("--max-hands", type=int, default=0, help="stop after this many hands")
+                   help="spec files, folders of them, or variant ids (default: every "
+                   "built-in variant)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p = sub.add_parser("list", help="a table of the built-in variants")
+    p.add_argument("--json", action="store_true", help="print the variants as JSON")
+    play_commands.add_subcommands(sub)
     p = sub.add_parser("export", help="print a compiled variant as JSON")
     p.add_argument("variant", help="variant id or spec file")
     for extend in _EXTENSIONS:
@@ -183,18 +258,23 @@ _docs_command()
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        # A sub-command's unknown option: that sub-command's usage, not the top level's.
+        chosen = parser._subparsers._group_actions[0].choices.get(args.command, parser) \
+            if args.command else parser
+        chosen.error(_unknown_options(chosen, extras))
     if not args.command:
         parser.print_help()
-        return 2
+        return USAGE
     try:
         return int(_COMMANDS[args.command](args) or 0)
     except SpecError as error:
         print(str(error), file=sys.stderr)
-        return 1
+        return exit_code(error)
     except RookeryError as error:
         print(f"rookery: {error}", file=sys.stderr)
-        return 2
+        return USAGE
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

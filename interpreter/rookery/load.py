@@ -48,8 +48,15 @@ def find_spec(name: str, near: Path | None = None) -> Path:
         candidate = folder / f"{name}.rook"
         if candidate.is_file():
             return candidate
-    raise UsageError(f"unknown variant '{name}'; built-in variants: "
-                     + ", ".join(builtin_variants()))
+    raise UsageError(unknown_variant(name))
+
+
+def unknown_variant(name: str) -> str:
+    """The message for a variant id that is not built in, with the closest ids."""
+    close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6)
+    hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
+            if close else "")
+    return f"unknown variant '{name}'; {hint}'rookery list' shows the built-in variants"
 
 
 def load_variant(name: str | Path) -> Variant:

@@ -294,6 +294,15 @@ def check_variant_corpus(variant_id: str, cases: list[Case]) -> MutationReport:
     return report
 
 
+def summary_row(r: MutationReport) -> tuple[str, ...]:
+    """One line of the summary: every mutant is counted once, in one of killed,
+    survived, equivalent or invalid, so the four add up to the mutants."""
+    score = "-" if r.score is None else f"{100 * r.score:.0f}%"
+    total = len(r.killed) + len(r.survived) + len(r.equivalent) + len(r.invalid)
+    return (r.variant, str(r.cases), str(total), str(len(r.killed)), str(len(r.survived)),
+            str(len(r.equivalent)), str(len(r.invalid)), score)
+
+
 # -- the ``rookery mutate`` command ----------------------------------------------------------
 
 def add_subcommand(sub) -> None:
@@ -313,6 +322,10 @@ def cmd_mutate(args) -> int:
 
     from .cases import load_corpus
 
+    from ..paths import output_file
+
+    if args.json:
+        output_file(args.json, "--json")     # said before the long run, not after
     cases, problems = load_corpus()
     with_cases = sorted({case.variant for case in cases})
     chosen = args.variants or with_cases
@@ -320,15 +333,16 @@ def cmd_mutate(args) -> int:
     table = Table(title="spec mutation check")
     for column in ("variant", "cases", "mutants", "killed", "survived", "equivalent",
                    "invalid", "score"):
-        table.add_column(column, justify="left" if column == "variant" else "right")
+        # a variant id is never cut short: it is what a reader types next
+        table.add_column(column, justify="left" if column == "variant" else "right",
+                         no_wrap=column == "variant")
     for r in reports:
-        score = "-" if r.score is None else f"{100 * r.score:.0f}%"
-        table.add_row(r.variant, str(r.cases), str(len(r.killed) + len(r.survived)
-                                                     + len(r.equivalent)),
-                      str(len(r.killed)), str(len(r.survived)), str(len(r.equivalent)),
-                      str(len(r.invalid)), score)
-    console = Console(highlight=False, width=max(110, Console().width))
+        table.add_row(*summary_row(r))
+    console = Console(highlight=False)
     console.print(table)
+    console.print("mutants = killed + survived + equivalent + invalid; the score is killed "
+                  "out of killed + survived (equivalent mutants cannot be seen by any case, "
+                  "invalid ones break a static check)")
     for r in reports:
         for m in r.survived:
             console.print(f"survived: {r.variant}: {m.rule}: {m.change}")
