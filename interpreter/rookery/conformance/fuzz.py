@@ -637,23 +637,28 @@ def _strings(value):
             yield from _strings(item)
 
 
+# Differences after which a replay cannot go on as written (the others are incidental:
+# the path still passes through them).
+STOPPING = {"phase", "to_act", "trick-winner", "auction", "rejects-legal", "accepts-illegal",
+            "changed-on-reject", "engine-failure", "deal-refused", "result", "game-over"}
+
+
 def diagnose(variant: Variant, engine, info, deal: dict, path, action=None,
-             refused=None) -> Difference | None:
-    """The first place an engine parts from the spec along ``path`` (seat, action pairs)
-    from ``deal``: the deal is dealt again and replayed with every comparison the fuzzer
+             refused=None) -> list[Difference]:
+    """Where an engine parts from the spec along ``path`` (seat, action pairs) from
+    ``deal``: the deal is dealt again and replayed with every comparison the fuzzer
     makes.  ``action`` (a seat and an action) is then applied as the rules allow it, or
-    ``refused`` offered as the rules refuse it.  ``None`` when nothing differs."""
+    ``refused`` offered as the rules refuse it.  Every difference found, in order."""
     fuzzer = Fuzzer(variant, engine, probe_rate=0, view_rate=0)
     fuzzer.info = info
     steps = list(path) + ([action] if action is not None else [])
     try:
         choices = choices_of(variant, deal, steps)
     except (ValueError, IllegalAction):
-        return None             # the path is not legal under the spec: not the engine's
+        return []               # the path is not legal under the spec: not the engine's
     found = fuzzer.play_deal(0, deal=deal, choices=choices, probe=refused)
     fuzzer.finish()
-    found = found + fuzzer.unattributed
-    return min(found, key=lambda d: len(d.path)) if found else None
+    return sorted(found, key=lambda d: len(d.path))
 
 
 def choices_of(variant: Variant, deal: dict, path) -> list[int]:

@@ -280,7 +280,7 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
     name the rule of the first difference.  A difference before the case reached its own
     rules (in its setup, or in a rule it does not check) *blocks* the case; otherwise the
     failure is charged to the rule that governs the failing step."""
-    from .fuzz import diagnose
+    from .fuzz import STOPPING, diagnose
     try:
         found = diagnose(oracle, engine, info, result.case.deal, played.path,
                          action=played.failed, refused=played.refused)
@@ -288,12 +288,19 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
         raise
     except Exception:  # noqa: BLE001 - a diagnosis never turns a failure into a crash
         return
-    if found is None:
-        rules = _step_rules(oracle, result, played)
+    reached = len(played.path)
+    # A difference the replay could not get past, before the failing step, blocks it;
+    # one the case passed through (a legal set that differs elsewhere) only explains.
+    blocker = next((d for d in found if d.kind in STOPPING and len(d.path) < reached), None)
+    at_step = [d for d in found if len(d.path) >= reached]
+    if blocker is not None:
+        rules, before = blocker.rules, True
+    elif at_step:
+        rules, before = at_step[0].rules, False
     else:
-        rules = found.rules
+        rules = _step_rules(oracle, result, played) or (found[-1].rules if found else ())
+        before = False
     own = set(result.case.rules)
-    before = found is not None and len(found.path) < len(played.path)
     if rules and not own & set(rules) and (played.in_setup or before):
         result.blocked_by = rules
     else:

@@ -20,8 +20,12 @@ from .sentences import SECTION_TITLES
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 # Hand-written pages another part of the project owns: (file, title in the navigation).
-CONFORMANCE_PAGES = (("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
-ABOUT = {"conformance.md": "the conformance corpus: how to run it, and how a case is "
+CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
+                     ("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
+ABOUT = {"check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
+                                 "or your own house rules), read the report of the rules "
+                                 "it breaks, and rerun the minimal cases",
+         "conformance.md": "the conformance corpus: how to run it, and how a case is "
                            "written (a deal, the actions, what must happen, the rules it "
                            "tests)",
          "protocol.md": "how any Rook engine is driven through the cases over JSON lines, "

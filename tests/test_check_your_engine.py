@@ -1,0 +1,66 @@
+"""The walkthrough of docs/check-your-engine.md runs as written: every ``rookery`` command
+in its shell blocks, in order, from the repository's root (in a copy, so the cases it
+writes land in a temporary folder), with the exit code the page implies."""
+
+import re
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from rookery.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "check-your-engine.md"
+
+# The exit code of each command of the page, in order: the house engine breaks two rules
+# (1 wherever it is checked against official Tournament Rook), the spec passes its own
+# generated cases (0), the house spec served as an engine agrees with itself (0), and the
+# cases generated against the official rules fail under the club's (1).
+EXPECTED = [1, 1, 1, 0, 0, 1, 1]
+
+
+def page_commands() -> list[str]:
+    blocks = re.findall(r"```sh\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+    return [line.strip() for block in blocks for line in block.splitlines()
+            if line.strip().startswith("rookery ")]
+
+
+def test_the_page_lists_the_commands_this_test_expects():
+    assert len(page_commands()) == len(EXPECTED)
+
+
+@pytest.fixture
+def repo_copy(tmp_path, monkeypatch):
+    """The parts of the repository the commands read, in a temporary folder."""
+    shutil.copytree(ROOT / "conformance" / "examples", tmp_path / "conformance" / "examples")
+    monkeypatch.chdir(tmp_path)
+    # `rookery serve` in an --engine command must be this rookery.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    launcher = bin_dir / "rookery"
+    launcher.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m rookery.cli "
+                        '"$@"\n')
+    launcher.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{__import__('os').environ['PATH']}")
+    return tmp_path
+
+
+def test_every_command_of_the_walkthrough_runs_with_the_exit_code_it_implies(repo_copy,
+                                                                           capsys):
+    outputs = []
+    for command, expected in zip(page_commands(), EXPECTED):
+        code = main(shlex.split(command)[1:])
+        out = capsys.readouterr()
+        outputs.append(out.out)
+        assert code == expected, f"{command}\n{out.out[-2000:]}\n{out.err[-2000:]}"
+    fuzz_report = outputs[1]
+    assert "bidding.minimum" in fuzz_report and "play.anytime" in fuzz_report
+    written = sorted(p.name for p in (repo_copy / "rookery-fuzz" / "tournament").iterdir())
+    assert any(name.startswith("bidding-minimum") for name in written)
+    assert any(name.startswith("play-anytime") for name in written)
+    assert (repo_copy / "fuzz.json").is_file()
+    assert "no deviation" in outputs[4]
+    assert "not run" in outputs[0]              # --maxfail 3 stopped the first run early
