@@ -251,3 +251,30 @@ def test_a_bug_in_the_interpreter_is_a_crash_verdict_and_the_run_goes_on(tmp_pat
     assert crashed.verdict == "crash" and "KeyError" in crashed.message
     assert any("buggy" in line for line in crashed.output)
     assert after.verdict == "pass"
+
+
+def test_a_mistyped_variant_gets_a_suggestion(capsys):
+    assert main(["conformance", "--variant", "tournamnt"]) == 2
+    assert "did you mean 'tournament'" in capsys.readouterr().err
+
+
+def test_the_per_rule_table_explains_its_columns(tmp_path, capsys):
+    cases = write_corpus(tmp_path, [BIDDING], [KENTUCKY_OPENING])
+    assert main(["conformance", str(cases)]) == 0
+    out = capsys.readouterr().out
+    assert "expected: listed as an expected failure" in out
+    assert "blocked: the engine parted from the spec" in out
+
+
+def test_maxfail_and_exitfirst_leave_the_rest_not_run(tmp_path, capsys):
+    bad1 = wrong(BIDDING, "tournament/fixture/003", {"phase": "play"})
+    bad2 = wrong(BIDDING, "tournament/fixture/004", {"phase": "play"})
+    cases = write_corpus(tmp_path, [bad1, bad2, BIDDING])
+    report = tmp_path / "r.json"
+    assert main(["conformance", str(cases), "-x", "--json", str(report)]) == 1
+    verdicts = [c["verdict"] for c in json.loads(report.read_text())["cases"]]
+    assert verdicts == ["fail", "not-run", "not-run"]
+    assert "2 not run" in capsys.readouterr().out
+    assert main(["conformance", str(cases), "--maxfail", "2", "--json", str(report)]) == 1
+    verdicts = [c["verdict"] for c in json.loads(report.read_text())["cases"]]
+    assert verdicts == ["fail", "fail", "not-run"]

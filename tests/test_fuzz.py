@@ -177,3 +177,21 @@ def test_rule_ids_of_a_users_cases_are_checked_against_the_spec(tmp_path, capsys
     path.write_text(json.dumps({"variant": "house", "cases": [raw]}))
     assert main(["conformance", "--spec", str(mine), str(path)]) == 0
     capsys.readouterr()
+
+
+def test_an_engine_that_differs_only_in_its_minimum_bid_fails_only_on_bidding_rules():
+    """The corpus run, made precise: every failing case is charged to a bidding rule, and
+    the cases that cannot reach their own rules are blocked by one, not failed."""
+    mutant = tournament_mutant("minimum 75")
+    cases = [c for c in load_corpus()[0] if c.variant == "tournament"]
+    run = run_cases(engine_of(mutant.mutant), cases, oracle_of=lambda case: TOURNAMENT)
+    failed = [r for r in run.results if not r.ok]
+    assert failed, "the corpus must notice a minimum bid of 75"
+    for result in failed:
+        rules = result.blocked_by or result.charged
+        assert rules and all(rule.startswith("bidding.") for rule in rules), result.case.id
+    charged = [r for r in failed if not r.blocked]
+    assert charged and all("bidding.minimum" in r.charged for r in charged)
+    # Cases about play reach their rule through setup goals and pass.
+    passed = {r.case.id for r in run.results if r.verdict == PASS}
+    assert {"tournament/follow/014", "tournament/rook/013"} <= passed

@@ -237,6 +237,14 @@ def cmd_conformance(args) -> int:
     cases = checked
     expected_file = expected_failures_file(args)
     expected = read_expected_failures(expected_file) if expected_file else {}
+    known = {case.variant for case in cases} | set(builtin_variants()) | set(specs)
+    for name in args.variant:
+        if name not in known:
+            import difflib
+            close = difflib.get_close_matches(name, sorted(known), n=3)
+            raise UsageError(f"--variant {name}: no such variant"
+                             + (f"; did you mean {', '.join(repr(c) for c in close)}?"
+                                if close else ""))
     selected = select(cases, args.variant, args.rule, args.tag, args.case)
     if not selected:
         for problem in problems:

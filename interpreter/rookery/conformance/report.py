@@ -46,6 +46,9 @@ def _bucket(result: CaseResult) -> str:
 
 
 COLUMNS = ("passed", "failed", "blocked", "skipped", "expected")
+COLUMNS_CAPTION = ("failed: charged to the rule; blocked: the engine parted from the spec "
+                   "at another rule first; skipped: a variant the engine does not play; "
+                   "expected: listed as an expected failure (--expected-failures)")
 
 
 def per_rule(results: list[CaseResult]) -> dict[str, dict[str, dict[str, int]]]:
@@ -129,7 +132,8 @@ def print_report(run: Run, problems: list[Problem], console: Console,
                  f"{sum(c.get(v, 0) for v in FAILURES + (XPASS,))} failed, "
                  f"{c.get(SKIP, 0)} skipped (unsupported)"
                  + (f", {c.get(XFAIL, 0)} expected failures" if c.get(XFAIL) else ""))
-        table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+        table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False,
+                      caption=COLUMNS_CAPTION, caption_justify="left")
         table.add_column("rule")
         for column in COLUMNS:
             table.add_column(column, justify="right")
