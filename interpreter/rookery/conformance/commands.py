@@ -38,6 +38,9 @@ def add_subcommands(sub) -> None:
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                    help=f"seconds to wait for each answer of the engine (default "
                    f"{DEFAULT_TIMEOUT:g})")
+    p.add_argument("--budget", type=float, metavar="SECONDS",
+                   help="time for the whole run; cases not finished by then are reported "
+                   "as not run (the reports are still written)")
     p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
                    help="only cases of this variant (repeatable)")
     p.add_argument("--rule", action="append", default=[], metavar="RULE",
@@ -132,18 +135,18 @@ def make_engine(args):
 
 
 def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
-                      console: Console | None) -> Run:
+                      console: Console | None, budget: float | None = None) -> Run:
     """Run the cases, with a progress bar on ``console`` when one is given; the engine
     is closed at the end."""
     try:
         if console is None:
-            return run_cases(engine, cases, expected)
+            return run_cases(engine, cases, expected, budget=budget)
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                       transient=True) as bar:
             task = bar.add_task("conformance", total=len(cases))
             return run_cases(engine, cases, expected, lambda result: bar.update(
-                task, advance=1, description=result.case.id))
+                task, advance=1, description=result.case.id), budget=budget)
     finally:
         engine.close()
 
@@ -152,6 +155,8 @@ def cmd_conformance(args) -> int:
     console = Console(highlight=False, soft_wrap=True)
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
+    if args.budget is not None and not args.budget > 0:
+        raise UsageError("--budget must be a positive number of seconds")
     try:
         cases, problems = load_corpus(args.paths or None)
     except CorpusError as error:
@@ -171,12 +176,8 @@ def cmd_conformance(args) -> int:
     show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
         and console.is_terminal
     run = run_with_progress(make_engine(args), selected, expected,
-                            console if show_progress else None)
-    filtered = bool(args.rule or args.tag or args.case or args.paths)
-    print_report(run, problems, console, verbose=args.verbose,
-                 rules_of=None if filtered else own_rules,
-                 variants=() if filtered or args.engine else
-                 [v for v in builtin_variants() if not args.variant or v in args.variant])
+                            console if show_progress else None, args.budget)
+    # The files first: whatever the console does, the reports are written.
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path:
             try:
@@ -184,6 +185,11 @@ def cmd_conformance(args) -> int:
             except OSError as error:
                 raise UsageError(f"cannot write the report {path}: {error.strerror}") \
                     from None
+    filtered = bool(args.rule or args.tag or args.case or args.paths)
+    print_report(run, problems, console, verbose=args.verbose,
+                 rules_of=None if filtered else own_rules,
+                 variants=() if filtered or args.engine else
+                 [v for v in builtin_variants() if not args.variant or v in args.variant])
     if all(result.verdict == "skip" for result in run.results):
         print("rookery: the engine supports none of the selected cases' variants",
               file=sys.stderr)

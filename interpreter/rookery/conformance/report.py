@@ -14,7 +14,7 @@ from rich.table import Table
 
 from .cases import Problem
 from .compare import action_order
-from .runner import FAIL, FAILURES, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
+from .runner import FAIL, FAILURES, NOT_RUN, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
 
 
 def counts(results: list[CaseResult]) -> dict[str, int]:
@@ -132,6 +132,8 @@ def print_report(run: Run, problems: list[Problem], console: Console,
              f"{failed} failed", f"{c.get(SKIP, 0)} skipped (unsupported)"]
     if c.get(XFAIL):
         parts.append(f"{c[XFAIL]} expected failures")
+    if c.get(NOT_RUN):
+        parts.append(f"{c[NOT_RUN]} not run (budget spent)")
     if problems:
         parts.append(f"{len(problems)} invalid")
     style = "green" if run.ok and not problems else "red"
@@ -213,7 +215,8 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
         suite = ET.SubElement(root, "testsuite", name=variant, tests=str(len(results)),
                               failures=str(c.get(FAIL, 0) + c.get(XPASS, 0)),
                               errors=str(sum(c.get(v, 0) for v in FAILURES if v != FAIL)),
-                              skipped=str(c.get(SKIP, 0) + c.get(XFAIL, 0)),
+                              skipped=str(c.get(SKIP, 0) + c.get(XFAIL, 0)
+                                          + c.get(NOT_RUN, 0)),
                               time=f"{sum(r.seconds for r in results):.3f}")
         for result in results:
             case = ET.SubElement(suite, "testcase", classname=f"{variant}.{result.case.topic}",
@@ -226,7 +229,7 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
             elif result.verdict in FAILURES:
                 ET.SubElement(case, "error", message=_first_line(result), type=result.verdict
                               ).text = text
-            elif result.verdict in (SKIP, XFAIL):
+            elif result.verdict in (SKIP, XFAIL, NOT_RUN):
                 ET.SubElement(case, "skipped", message=result.message or result.verdict)
     if problems:
         suite = ET.SubElement(root, "testsuite", name="invalid cases", tests=str(len(problems)),

@@ -18,7 +18,8 @@ from .engines import DealRefused, EngineFailure, EngineInfo, Unsupported
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 XFAIL, XPASS = "xfail", "xpass"
-FAILURES = ("fail", "error", "crash", "timeout", "garbage", "protocol-error")
+FAILURES = ("fail", "error", "crash", "timeout", "garbage", "protocol-error", "flood")
+NOT_RUN = "not-run"     # the run's --budget ran out before (or during) the case
 
 
 @dataclass
@@ -225,13 +226,21 @@ class Runner:
 
 
 def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] | None = None,
-              progress: Callable[[CaseResult], None] | None = None) -> Run:
-    """Every case in turn (see :class:`Runner`)."""
+              progress: Callable[[CaseResult], None] | None = None,
+              budget: float | None = None) -> Run:
+    """Every case in turn (see :class:`Runner`); once ``budget`` seconds are spent, the
+    rest are ``not-run``."""
     runner = Runner(engine, expected_failures)
     results: list[CaseResult] = []
     began = time.perf_counter()
+    if budget is not None and hasattr(engine, "set_deadline"):
+        engine.set_deadline(time.monotonic() + budget)
     for case in cases:
-        result = runner.run(case)
+        if budget is not None and time.perf_counter() - began >= budget:
+            result = CaseResult(case, NOT_RUN, message=f"the run's budget of {budget:g}s "
+                                "was spent before this case")
+        else:
+            result = runner.run(case)
         results.append(result)
         if progress:
             progress(result)
