@@ -74,3 +74,6 @@ def describe_event(game: Game, event: Event, actor: int | None, action) -> Itera
         names = " and ".join(keeper_name(game, k) for k in data["winners"])
         yield f"Game over: {names} won, " + ", ".join(
             f"{keeper_name(game, k)} {s}" for k, s in enumerate(data["scores"]))
+    elif kind == "game-stopped":
+        yield f"Game stopped: {data['reason']}, " + ", ".join(
+            f"{keeper_name(game, k)} {s}" for k, s in enumerate(data["scores"]))
