@@ -22,11 +22,12 @@ EXCERPT = 200           # characters of an engine's line kept in a verdict
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-def depth(text: str) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON text, brackets in strings aside."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return text.count("[") + text.count("{")
-    deepest = level = 0
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON text nests ``[`` and ``{`` more than ``limit`` levels deep (brackets
+    in strings aside)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    level = 0
     in_string = escaped = False
     for char in text:
         if in_string:
@@ -40,10 +41,11 @@ def depth(text: str) -> int:
             in_string = True
         elif char in "[{":
             level += 1
-            deepest = max(deepest, level)
+            if level > limit:
+                return True
         elif char in "]}":
             level -= 1
-    return deepest
+    return False
 
 
 def loads(text: str | bytes, max_depth: int = MAX_DEPTH):
@@ -51,7 +53,7 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH):
     nested deeper than ``max_depth``, and for bytes that are not UTF-8."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")     # UnicodeDecodeError is a ValueError
-    if depth(text) > max_depth:
+    if too_deep(text, max_depth):
         raise ValueError(f"nested more than {max_depth} levels deep")
     try:
         return json.loads(text)
