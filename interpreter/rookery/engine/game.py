@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
+from ..limits import MAX_HANDS
 from ..model import Variant
 from .actions import Action, Event
 from .deal import deal_hand
@@ -23,7 +24,6 @@ from .scoring import HandResult
 from .tables import tables_for
 
 
-MAX_HANDS = 1000
 
 
 class Game:
