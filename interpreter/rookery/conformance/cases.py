@@ -102,6 +102,8 @@ def case_files(paths: list[Path]) -> list[Path]:
             files.extend(sorted(p for p in path.rglob("*.json") if p.is_file()))
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise CorpusError(f"{path}: not a regular file nor a folder")
         else:
             raise CorpusError(f"no such case file or folder: {path}")
     return files
