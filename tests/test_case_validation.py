@@ -113,3 +113,12 @@ def test_a_case_file_nested_100000_deep_is_invalid_not_a_crash(tmp_path):
 @pytest.mark.parametrize("variant", [None, "no-such-variant"])
 def test_a_variant_we_do_not_know_is_not_replayed(variant):
     assert case_problems(json.loads(json.dumps(BIDDING)), variant) == []
+
+
+def test_control_characters_in_a_case_are_invalid(tmp_path):
+    case = copy.deepcopy(BIDDING)
+    case["description"] = "bell \x07 and \ud800"
+    case["steps"][0]["note"] = "escape \x1b[31m"
+    assert problems_of(tmp_path, case) == [
+        ("tournament/fixture/001", "description: a control character or a lone surrogate"),
+        ("tournament/fixture/001", "steps/0/note: a control character or a lone surrogate")]

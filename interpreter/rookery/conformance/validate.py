@@ -17,6 +17,7 @@ Each problem is ``JSON path: reason`` (``deal/hands/2/4: R14 is dealt twice``).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..errors import RookeryError
@@ -27,6 +28,9 @@ MAX_SEAT_DIGITS = 3         # a seat written in a case; no table has 1,000 seats
 
 def case_problems(raw: dict, variant_id: str | None) -> list[str]:
     """What is wrong with one case (already valid against the schema) of a variant."""
+    unprintable = list(_unprintable(raw, ""))
+    if unprintable:
+        return unprintable[:3]
     variant = _variant(variant_id)
     if variant is None:
         return []
@@ -34,6 +38,24 @@ def case_problems(raw: dict, variant_id: str | None) -> list[str]:
     if problems:
         return problems
     return script_problems(raw, variant)
+
+
+def _unprintable(value, where: str):
+    """Strings holding control characters (other than tab and line feed) or lone
+    surrogates: no report (JUnit XML above all) could show them."""
+    if isinstance(value, str):
+        if _UNPRINTABLE.search(value):
+            yield f"{where or '(case)'}: a control character or a lone surrogate"
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _unprintable(key, where)
+            yield from _unprintable(item, f"{where}/{key}".lstrip("/"))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _unprintable(item, f"{where}/{index}".lstrip("/"))
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
 
 def _variant(variant_id: str | None) -> Variant | None:
