@@ -154,9 +154,10 @@ class _Walker:
                 if length > MAX_FORMULA_CHARS:
                     start = child.meta.start_pos
                     raise SpecError(f"a formula of {length:,} characters",
-                                    self.span(child, self.text[start:start + 40]), expected=f"a formula of at most "
-                                    f"{MAX_FORMULA_CHARS} characters", hint="scoring formulas "
-                                    "of the sources fit on a line", code="formula-too-large")
+                                    self.span(child, self.text[start:start + 40]),
+                                    expected=f"a formula of at most {MAX_FORMULA_CHARS} "
+                                    "characters", hint="scoring formulas of the sources fit "
+                                    "on a line", code="formula-too-large")
                 formula = self.expr(child)
         citations, rulings, explicit_id = [], [], None
         for note in annotations:
