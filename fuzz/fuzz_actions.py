@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import sys
-from pathlib import Path
 
 from _common import Tally, arguments, limit_memory
 
@@ -121,5 +119,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
     raise SystemExit(main())

@@ -13,7 +13,6 @@ import copy
 import json
 import os
 import random
-import sys
 import tempfile
 from pathlib import Path
 
@@ -117,5 +116,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
     raise SystemExit(main())

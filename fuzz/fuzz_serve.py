@@ -10,8 +10,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import sys
-from pathlib import Path
 
 from _common import Tally, arguments, limit_memory
 
@@ -99,5 +97,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
     raise SystemExit(main())

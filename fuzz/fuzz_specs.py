@@ -9,9 +9,7 @@ and plays a hand to its end, or as a SpecError; never a traceback, a hang or a r
 from __future__ import annotations
 
 import random
-import sys
 import warnings
-from pathlib import Path
 
 from _common import Hang, Tally, arguments, limit_memory, time_limit
 
@@ -174,5 +172,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
     raise SystemExit(main())
