@@ -191,6 +191,7 @@ def test_a_budget_ends_a_slow_engine_run_and_writes_its_reports(tmp_path):
     data = json.loads(report.read_text())
     assert data["counts"].get("not-run", 0) >= 1
     assert "not run (budget spent)" in done.stdout
+    assert data["rules"]["tournament"]["play.follow"]["failed"] == 0    # not blamed
     ET.parse(junit)
 
 

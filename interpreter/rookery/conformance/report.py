@@ -35,7 +35,7 @@ def grouped(results: list[CaseResult]) -> dict[str, list[CaseResult]]:
 def _bucket(verdict: str) -> str:
     if verdict == PASS:
         return "passed"
-    if verdict == SKIP:
+    if verdict in (SKIP, NOT_RUN):
         return "skipped"
     if verdict == XFAIL:
         return "expected"
