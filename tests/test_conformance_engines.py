@@ -3,8 +3,11 @@ and deliberately broken engines (``tests/engines/``) each get their verdict with
 timeout while the run goes on to the next case, restarting them."""
 
 import json
+import os
+import subprocess
 import sys
 import time
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -183,7 +186,7 @@ def test_an_engine_command_that_does_not_exist(tmp_path, capsys):
 
 
 def test_serve_answers_bad_requests_without_dying():
-    from io import StringIO
+
 
     from rookery.conformance.serve import serve as serve_lines
     requests = ["not json", json.dumps({"cmd": "state"}), json.dumps({"cmd": "dance"}),
@@ -206,7 +209,7 @@ def test_serve_answers_bad_requests_without_dying():
 
 
 def test_serve_plays_a_spec_file_given_to_it(tmp_path):
-    from io import StringIO
+
 
     from rookery.conformance.serve import serve as serve_lines
     spec = tmp_path / "my-tournament.rook"
@@ -223,3 +226,32 @@ def test_serve_plays_a_spec_file_given_to_it(tmp_path):
     assert dealt == {"ok": True}
     assert (low["accepted"], low["code"]) == (False, "bid-too-low")
     assert ok["accepted"] is True
+
+
+def test_serve_answers_every_line_whatever_it_holds():
+    """Issue 10: blank lines were not answered, a line that is not UTF-8 ended the
+    server under a strict locale, and JSON 100,000 deep crashed it."""
+    import io
+
+    from rookery.conformance.serve import MAX_REQUEST
+    from rookery.conformance.serve import serve as serve_lines
+    lines = [b"\n", b"   \n", b"\xff\xfe not utf-8\n", b"[" * 100_000 + b"]" * 100_000 + b"\n",
+             b'{"cmd": "apply", "seat": 0, "action": "\\ud800"}\n',
+             b"x" * (MAX_REQUEST + 10) + b"\n", json.dumps({"cmd": "hello"}).encode() + b"\n"]
+    stdin = io.TextIOWrapper(io.BytesIO(b"".join(lines)), encoding="ascii", errors="strict")
+    out = StringIO()
+    assert serve_lines(stdin, out) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    assert [a.get("error") for a in answers] == ["bad-request"] * 4 + ["no-deal",
+                                                                       "bad-request", None]
+    assert "empty line" in answers[0]["message"] and "UTF-8" in answers[2]["message"]
+    assert "nested" in answers[3]["message"] and "at most" in answers[5]["message"]
+
+
+def test_serve_over_a_pipe_survives_garbage():
+    lines = b"\n\xff\n" + b"[" * 50_000 + b"\n" + json.dumps({"cmd": "quit"}).encode() + b"\n"
+    done = subprocess.run([sys.executable, "-m", "rookery.cli", "serve"], input=lines,
+                          capture_output=True, timeout=60, env=dict(os.environ, LC_ALL="C"))
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == 4

@@ -2,6 +2,7 @@
 divergence, filters, expected failures, invalid case files, reports and exit codes."""
 
 import json
+from dataclasses import replace
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -78,10 +79,16 @@ def test_a_refused_start_action_is_reported_at_its_index(tmp_path):
     assert result.divergence.actual == "rejected (bid-too-low)"
 
 
-def test_a_deal_that_is_not_the_deck_fails_the_case_without_a_traceback(tmp_path):
+def test_a_deal_that_is_not_the_deck_is_an_invalid_case_and_no_traceback(tmp_path):
     case = json.loads(json.dumps(KENTUCKY_OPENING))
     case["deal"]["nest"] = ["ROOK", "G7", "G10", "Y1", "Y1"]
-    (result,) = run(write_corpus(tmp_path, [], [case])).results
+    cases, problems = load_corpus([write_corpus(tmp_path, [], [case])])
+    assert cases == []
+    assert [p.message for p in problems] == ["deal/nest/4: Y1 is dealt twice (the deck "
+                                             "has 1)"]
+    # Given to the runner all the same (no validation), the engine refuses it.
+    (good,), _ = load_corpus([write_corpus(tmp_path, [], [KENTUCKY_OPENING])])
+    (result,) = run_cases(InProcessEngine(), [replace(good, deal=case["deal"])]).results
     assert result.verdict == "fail"
     assert result.divergence.where == "deal"
     assert "not the kentucky-rook deck" in result.divergence.detail

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import Span, SpecError
+from .limits import MAX_BIDS, MAX_DECK, MAX_HANDS
 from .model import Variant
 
 
@@ -64,6 +65,7 @@ def summary(variant: Variant) -> Summary:
 
 def check_variant(variant: Variant) -> list[str]:
     """Raise a SpecError for the first inconsistency; return warnings."""
+    _check_size(variant)
     _check_deal(variant)
     _check_points(variant)
     _check_bids(variant)
@@ -95,6 +97,62 @@ def _check_deal(v: Variant) -> None:
         raise SpecError("a nest dealt one card a round cannot be larger than a hand",
                         _span(v, "deal.nest-deal"), expected=f"a nest of at most {v.deal.hand}",
                         hint="use nest-deal last", code="deal-mismatch")
+
+
+def _check_size(v: Variant) -> None:
+    """The checker's limits (:mod:`rookery.limits`): a deck, a bid table and a game that
+    can be dealt, built and finished."""
+    if v.deck.size > MAX_DECK:
+        raise SpecError(f"a deck of {v.deck.size} cards", _span(v, "deck.ranks"),
+                        expected=f"a deck of at most {MAX_DECK} cards",
+                        hint="the limits are in the DSL reference", code="deck-too-large")
+    b = v.bidding
+    if b.step < 1:
+        raise SpecError("bids must go up by at least 1", _span(v, "bidding.step"),
+                        expected="step 5 or so", hint="step 5", code="bid-unreachable")
+    bids = (maximum_bid(v) - b.minimum) // b.step + 1
+    if bids > MAX_BIDS:
+        raise SpecError(f"{bids:,} different bids, from {b.minimum} to {maximum_bid(v)} in "
+                        f"steps of {b.step}", _span(v, "bidding.step", "bidding.minimum"),
+                        expected=f"at most {MAX_BIDS} bids", hint="raise the step or the "
+                        "minimum", code="too-many-bids")
+    best = best_hand_score(v)
+    target = v.game.target
+    if best <= 0:
+        raise SpecError("no hand can raise a score, so the target can never be reached",
+                        _span(v, "scoring.bidders", "scoring.defenders", "game.target"),
+                        expected="a scoring that gives points to the side that takes them",
+                        hint="bidders: if made then taken else -bid", code="target-unreachable")
+    if target > best * MAX_HANDS:
+        raise SpecError(f"the target {target} needs more than {MAX_HANDS} hands: a hand "
+                        f"scores at most {best}", _span(v, "game.target"),
+                        expected=f"a target of at most {best * MAX_HANDS}",
+                        hint="a game stops after the hand limit; lower the target",
+                        code="target-unreachable")
+
+
+def best_hand_score(variant: Variant) -> int:
+    """The most one hand can add to a score, over the corners of what a hand can give:
+    made or set, the lowest or highest bid, nothing or everything taken (the formulas
+    are sums, products, minima, maxima and choices of these, so a corner is where the
+    most is)."""
+    s = variant.scoring
+    available = points_available(variant)
+    counters = sum(card.points * card.copies for card in variant.deck.cards)
+    tricks = variant.deal.hand
+    best = 0
+    for made in (True, False):
+        for bid in {variant.bidding.minimum, maximum_bid(variant)}:
+            for share in (0, 1):
+                env = {"taken": available * share + s.all_tricks * share, "bid": bid,
+                       "counters": counters * share, "tricks": tricks * share,
+                       "total": available, "all_tricks": tricks, "made": made}
+                for formula in (s.bidders, s.defenders):
+                    try:
+                        best = max(best, int(formula(env)))
+                    except (ArithmeticError, TypeError, ValueError):
+                        continue
+    return best
 
 
 def _check_points(v: Variant) -> None:

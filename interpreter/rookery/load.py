@@ -16,6 +16,7 @@ from pathlib import Path
 from . import ast
 from .check import check_variant
 from .errors import Span, SpecError, UsageError
+from .limits import MAX_EXTENDS
 from .model import Variant
 from .parse import parse_file
 from .resources import specs_dir
@@ -95,6 +96,11 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
                             spec.extends_span, expected="a chain of extends that ends",
                             hint="a variant cannot extend itself, directly or not",
                             code="extends-cycle")
+        if len(chain) >= MAX_EXTENDS:
+            raise SpecError(f"the extends chain is longer than {MAX_EXTENDS} variants",
+                            spec.extends_span, expected=f"at most {MAX_EXTENDS} variants, "
+                            "each extending the next", hint="extend the variant nearest "
+                            "to yours directly", code="extends-too-deep")
         parent = parse_file(parent_path)
         for clause, default, inherited in _merged_clauses(parent, parent_path,
                                                           chain + (parent_path,)):

@@ -17,6 +17,7 @@ from lark import Token, Tree
 
 from . import ast
 from .errors import Span, SpecError
+from .limits import MAX_FORMULA_CHARS, MAX_NUMBER_DIGITS, MAX_SPEC_BYTES
 from .resources import grammar_path
 from .syntax_errors import check_nesting, not_utf8, syntax_error
 
@@ -30,6 +31,8 @@ def _parser() -> lark.Lark:
 def parse_text(text: str, path: str = "<spec>") -> ast.SpecFile:
     """Parse the text of one spec file."""
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors write
+    if len(text) > MAX_SPEC_BYTES:
+        raise _too_large(path, len(text), "characters")
     if not text.endswith("\n"):
         text += "\n"
     try:
@@ -44,7 +47,7 @@ def parse_file(path: str | Path) -> ast.SpecFile:
     """Read and parse a spec file; a missing or unreadable file is a SpecError too."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = _read_at_most(path, MAX_SPEC_BYTES + 1)
     except FileNotFoundError:
         raise SpecError(f"no such spec file: {path}", code="file-not-found",
                         expected="the path of a .rook file",
@@ -55,11 +58,37 @@ def parse_file(path: str | Path) -> ast.SpecFile:
                         expected="a readable .rook file",
                         hint="check the file's permissions, or that it is a file and not "
                              "a folder") from None
+    if len(data) > MAX_SPEC_BYTES:
+        raise _too_large(str(path), len(data), "bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise not_utf8(error, data, str(path)) from None
     return parse_text(text, str(path))
+
+
+def _read_at_most(path: Path, size: int) -> bytes:
+    with open(path, "rb") as stream:
+        return stream.read(size)
+
+
+def _too_large(path: str, size: int, unit: str) -> SpecError:
+    return SpecError(f"the spec file is too large ({size:,} {unit} or more)", Span(path, 1, 1),
+                     expected=f"a spec of at most {MAX_SPEC_BYTES // 1024} KB",
+                     hint="a variant's rules fit in a few KB; extend a variant instead of "
+                          "repeating it", code="spec-too-large")
+
+
+def _number(token: Token, span: Span) -> int:
+    """A whole number of the spec, at most MAX_NUMBER_DIGITS digits."""
+    text = str(token)
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise SpecError(f"the number {text[:12]}... has {len(text)} digits",
+                        Span(span.file, span.line, span.column, text[:20]),
+                        expected=f"a number of at most {MAX_NUMBER_DIGITS} digits",
+                        hint="no figure of a Rook game comes near a million",
+                        code="number-too-large")
+    return int(text)
 
 
 # -- tree walking --------------------------------------------------------------------------
@@ -121,6 +150,14 @@ class _Walker:
             elif child.data == "note":
                 annotations.extend(c for c in child.children if isinstance(c, Tree))
             else:
+                length = child.meta.end_pos - child.meta.start_pos
+                if length > MAX_FORMULA_CHARS:
+                    start = child.meta.start_pos
+                    raise SpecError(f"a formula of {length:,} characters",
+                                    self.span(child, self.text[start:start + 40]),
+                                    expected=f"a formula of at most {MAX_FORMULA_CHARS} "
+                                    "characters", hint="scoring formulas of the sources fit "
+                                    "on a line", code="formula-too-large")
                 formula = self.expr(child)
         citations, rulings, explicit_id = [], [], None
         for note in annotations:
@@ -141,7 +178,7 @@ class _Walker:
     def atom(self, tree: Tree) -> ast.Atom:
         token = tree.children[0]
         if tree.data == "number":
-            return ast.Atom("number", int(token), self.span(token))
+            return ast.Atom("number", _number(token, self.span(token)), self.span(token))
         if tree.data == "string":
             return ast.Atom("string", str(token)[1:-1], self.span(token))
         return ast.Atom("name", str(token), self.span(token))
@@ -155,13 +192,13 @@ class _Walker:
     def expr(self, node) -> ast.Expr:
         if isinstance(node, Token):
             if node.type == "NUMBER":
-                return ast.Num(int(node), self.span(node))
+                return ast.Num(_number(node, self.span(node)), self.span(node))
             return ast.Var(str(node), self.span(node))
         kids = node.children
         span = self.span(node)
         data = node.data
         if data == "number":
-            return ast.Num(int(kids[0]), self.span(kids[0]))
+            return ast.Num(_number(kids[0], self.span(kids[0])), self.span(kids[0]))
         if data == "variable":
             return ast.Var(str(kids[0]), self.span(kids[0]))
         if data == "conditional":

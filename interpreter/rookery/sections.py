@@ -13,6 +13,7 @@ import difflib
 from . import ast, model
 from .errors import Span, SpecError
 from .formula import compile_formula, render
+from .limits import MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS
 from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses, check_known, check_section,
                          number_of, only_value, rank_labels, rule_id, word_in)
 
@@ -83,7 +84,7 @@ def _rule(clause: ast.Clause, default: str | None, inherited: str | None,
 
 
 def _read_table(c: Clauses) -> model.Table:
-    players = c.number("players", low=2)
+    players = c.number("players", low=MIN_PLAYERS, high=MAX_PLAYERS)
     sides_clause = c.get("sides")
     sides, teams, calls = "teams", 2, 0
     if sides_clause is not None:
@@ -152,7 +153,12 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
             raise SpecError("'order' must hold every rank of 'ranks' in the same order",
                             order_clause.span, expected="the ranks, plus added cards' ranks",
                             hint="for example: ranks 5..14 / order 4..14", code="bad-order")
-    copies = c.number("copies", 1, low=1)
+    copies = c.number("copies", 1, low=1, high=MAX_COPIES)
+    if len(colors) > MAX_COLORS or len(order) > MAX_DECK:
+        raise SpecError(f"a deck of {len(colors)} colors of {len(order)} ranks is too large",
+                        c.require("ranks").span, expected=f"at most {MAX_COLORS} colors and "
+                        f"a deck of at most {MAX_DECK} cards", hint="the limits are in the "
+                        "DSL reference", code="deck-too-large")
     rook_clause = c.get("rook")
     rook = None
     if rook_clause is not None:
@@ -239,7 +245,7 @@ def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
 
 
 def _read_deal(c: Clauses) -> model.Deal:
-    return model.Deal(c.number("hand", low=1), c.number("nest", 0),
+    return model.Deal(c.number("hand", low=1, high=MAX_HAND), c.number("nest", 0),
                       c.word("nest-deal", ("rounds", "last", "first"), "last"))
 
 

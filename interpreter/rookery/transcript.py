@@ -122,3 +122,5 @@ def describe_event(hand: Hand, event: Event) -> Iterator[str]:
     elif kind == "game-over":
         names = " and ".join(keeper_name(t, k) for k in data["winners"])
         yield f"Game over: {names} won, " + scores_line(t, data["scores"])
+    elif kind == "game-stopped":
+        yield f"Game stopped: {data['reason']}, " + scores_line(t, data["scores"])

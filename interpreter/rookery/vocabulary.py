@@ -253,11 +253,12 @@ class Clauses:
                             code="missing-clause")
         return clause
 
-    def number(self, key: str, default: int | None = None, *, low: int = 0) -> int | None:
+    def number(self, key: str, default: int | None = None, *, low: int = 0,
+               high: int | None = None) -> int | None:
         clause = self.get(key) if default is not None else self.require(key)
         if clause is None:
             return default
-        return number_of(clause, low=low)
+        return number_of(clause, low=low, high=high)
 
     def word(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str:
         clause = self.get(key) if default is not None else self.require(key)
@@ -276,13 +277,18 @@ def only_value(clause: ast.Clause, shape: str) -> ast.Value:
     return clause.values[0]
 
 
-def number_of(clause: ast.Clause, low: int = 0) -> int:
+def number_of(clause: ast.Clause, low: int = 0, high: int | None = None) -> int:
     value = only_value(clause, "NUMBER")
     if value.kind != "phrase" or len(value.atoms) != 1 or value.atoms[0].kind != "number":
         raise SpecError(f"'{clause.key}' takes a whole number", value.span,
                         expected=f"{clause.key} NUMBER", hint=f"for example: {clause.key} 5",
                         code="number-expected")
     number = value.atoms[0].value
+    if high is not None and not low <= number <= high:  # type: ignore[operator]
+        raise SpecError(f"'{clause.key}' must be from {low} to {high}", value.span,
+                        expected=f"a number from {low} to {high}",
+                        hint="check the source's figure (the limits are in the DSL "
+                             "reference)", code="number-out-of-range")
     if number < low:  # type: ignore[operator]
         raise SpecError(f"'{clause.key}' must be at least {low}", value.span,
                         expected=f"a number >= {low}", hint="check the source's figure",

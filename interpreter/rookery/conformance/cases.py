@@ -8,6 +8,8 @@ file and the case id, and the good cases are still returned.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -16,6 +18,7 @@ from jsonschema import Draft202012Validator
 
 from ..errors import RookeryError
 from ..resources import conformance_dir
+from . import bounded, validate
 
 
 @dataclass(frozen=True)
@@ -96,9 +99,12 @@ def case_files(paths: list[Path]) -> list[Path]:
     for path in paths:
         path = Path(path)
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.json")))
+            # Regular files only: a FIFO named *.json would block the reading for ever.
+            files.extend(sorted(p for p in path.rglob("*.json") if p.is_file()))
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise CorpusError(f"{path}: not a regular file nor a folder")
         else:
             raise CorpusError(f"no such case file or folder: {path}")
     return files
@@ -114,11 +120,11 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
     returns the variant's rule ids (or None when the variant is not known here)."""
     name = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = bounded.loads(_read_bounded(Path(path)), MAX_CASE_DEPTH)
     except OSError as error:
-        return [], [Problem(name, None, f"cannot be read: {error.strerror}")]
+        return [], [Problem(name, None, f"cannot be read: {error.strerror or error}")]
     except ValueError as error:
-        return [], [Problem(name, None, f"is not JSON: {error}")]
+        return [], [Problem(name, None, f"is not JSON: {bounded.clean(str(error))}")]
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         return [], [Problem(name, None, "is not a case file: expected an object with "
                             "'variant' and a list of 'cases'")]
@@ -137,7 +143,7 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             for error in errors[:5]:
                 problems.append(Problem(name, label, _explain(error)))
             continue
-        bad = _semantic_problems(raw, variant, rule_ids)
+        bad = _semantic_problems(raw, variant, rule_ids) or validate.case_problems(raw, variant)
         if bad:
             problems.extend(Problem(name, label, message) for message in bad)
             continue
@@ -149,6 +155,22 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             replaces=raw.get("replaces"), oracle=raw.get("oracle")))
     # A file whose own keys are wrong (no variant...) runs none of its cases.
     return (cases if file_ok else []), problems
+
+
+MAX_CASE_FILE = 16 << 20       # bytes
+MAX_CASE_DEPTH = 32            # levels of JSON nesting
+
+
+def _read_bounded(path: Path) -> bytes:
+    """A case file's bytes: a regular file of at most MAX_CASE_FILE bytes."""
+    # O_NONBLOCK: opening a FIFO would otherwise wait for a writer.
+    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise OSError("not a regular file")
+        data = stream.read(MAX_CASE_FILE + 1)
+    if len(data) > MAX_CASE_FILE:
+        raise OSError(f"larger than {MAX_CASE_FILE >> 20} MB")
+    return data
 
 
 @cache

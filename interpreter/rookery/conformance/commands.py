@@ -44,6 +44,9 @@ def add_subcommands(sub) -> None:
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                    help=f"seconds to wait for each answer of the engine (default "
                    f"{DEFAULT_TIMEOUT:g})")
+    p.add_argument("--budget", type=float, metavar="SECONDS",
+                   help="time for the whole run; cases not finished by then are reported "
+                   "as not run (the reports are still written)")
     p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
                    help="only cases of this variant (repeatable)")
     p.add_argument("--rule", action="append", default=[], metavar="RULE",
@@ -186,19 +189,21 @@ def make_engine(args, specs: dict | None = None):
 
 
 def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
-                      console: Console | None, oracle_of=None, maxfail: int = 0) -> Run:
+                      console: Console | None, oracle_of=None, maxfail: int = 0,
+                      budget: float | None = None) -> Run:
     """Run the cases, with a progress bar on ``console`` when one is given; the engine
     is closed at the end."""
     try:
         if console is None:
-            return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail)
+            return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail,
+                             budget=budget)
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                       transient=True) as bar:
             task = bar.add_task("conformance", total=len(cases))
             return run_cases(engine, cases, expected, lambda result: bar.update(
                 task, advance=1, description=result.case.id), oracle_of=oracle_of,
-                maxfail=maxfail)
+                maxfail=maxfail, budget=budget)
     finally:
         engine.close()
 
@@ -218,6 +223,8 @@ def cmd_conformance(args) -> int:
         if variant in specs:
             return spec_rules(specs[variant])
         return builtin_rules(variant)
+    if args.budget is not None and not args.budget > 0:
+        raise UsageError("--budget must be a positive number of seconds")
     try:
         cases, problems = load_corpus(args.paths or None, rules_of=rules_of)
     except CorpusError as error:
@@ -259,17 +266,13 @@ def cmd_conformance(args) -> int:
         and console.is_terminal
     try:
         run = run_with_progress(make_engine(args, specs), selected, expected,
-                                console if show_progress else None, oracle_of, maxfail)
+                                console if show_progress else None, oracle_of, maxfail,
+                                args.budget)
     except EngineCannotStart as failure:
         output = failure.failure.output[-5:]
         raise UsageError(str(failure) + "".join(f"\n  | {line}" for line in output)) \
             from None
-    filtered = bool(args.rule or args.tag or args.case or args.paths)
-    print_report(run, problems, console, verbose=args.verbose,
-                 rules_of=None if filtered else own_rules,
-                 variants=() if filtered or args.engine or specs else
-                 [v for v in builtin_variants() if not args.variant or v in args.variant],
-                 wall_seconds=time.perf_counter() - began)
+    # The files first: whatever the console does, the reports are written.
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path:
             try:
@@ -277,6 +280,12 @@ def cmd_conformance(args) -> int:
             except OSError as error:
                 raise UsageError(f"cannot write the report {path}: {error.strerror}") \
                     from None
+    filtered = bool(args.rule or args.tag or args.case or args.paths)
+    print_report(run, problems, console, verbose=args.verbose,
+                 rules_of=None if filtered else own_rules,
+                 variants=() if filtered or args.engine or specs else
+                 [v for v in builtin_variants() if not args.variant or v in args.variant],
+                 wall_seconds=time.perf_counter() - began)
     if all(result.verdict == "skip" for result in run.results):
         print("rookery: the engine supports none of the selected cases' variants",
               file=sys.stderr)

@@ -292,7 +292,8 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
         suite = ET.SubElement(root, "testsuite", name=variant, tests=str(len(results)),
                               failures=str(c.get(FAIL, 0) + c.get(XPASS, 0)),
                               errors=str(sum(c.get(v, 0) for v in FAILURES if v != FAIL)),
-                              skipped=str(c.get(SKIP, 0) + c.get(XFAIL, 0)),
+                              skipped=str(c.get(SKIP, 0) + c.get(XFAIL, 0)
+                                          + c.get(NOT_RUN, 0)),
                               time=f"{sum(r.seconds for r in results):.3f}")
         for result in results:
             case = ET.SubElement(suite, "testcase", classname=f"{variant}.{result.case.topic}",
@@ -305,7 +306,7 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
             elif result.verdict in FAILURES:
                 ET.SubElement(case, "error", message=_first_line(result), type=result.verdict
                               ).text = text
-            elif result.verdict in (SKIP, XFAIL):
+            elif result.verdict in (SKIP, XFAIL, NOT_RUN):
                 ET.SubElement(case, "skipped", message=result.message or result.verdict)
     if problems:
         suite = ET.SubElement(root, "testsuite", name="invalid cases", tests=str(len(problems)),

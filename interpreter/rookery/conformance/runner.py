@@ -24,7 +24,8 @@ from .engines import DealRefused, EngineFailure, EngineInfo, Unsupported
 
 PASS, FAIL, SKIP, NOT_RUN = "pass", "fail", "skip", "not-run"
 XFAIL, XPASS = "xfail", "xpass"
-FAILURES = ("fail", "error", "crash", "timeout", "garbage", "protocol-error")
+FAILURES = ("fail", "error", "crash", "timeout", "garbage", "protocol-error", "flood")
+NOT_RUN = "not-run"     # the run's --budget ran out before (or during) the case
 
 
 @dataclass
@@ -437,20 +438,28 @@ class Runner:
 
 def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] | None = None,
               progress: Callable[[CaseResult], None] | None = None,
-              oracle_of: Callable[[Case], Any] | None = None, maxfail: int = 0) -> Run:
+              oracle_of: Callable[[Case], Any] | None = None, maxfail: int = 0,
+              budget: float | None = None) -> Run:
     """Every case in turn (see :class:`Runner`); with ``maxfail``, the cases after that
-    many failures are reported as not run.  Raises :class:`EngineCannotStart` when the
-    engine fails to start before the first case."""
+    many failures are reported as not run, and so are those left once ``budget`` seconds
+    are spent.  Raises :class:`EngineCannotStart` when the engine fails to start before
+    the first case."""
     runner = Runner(engine, expected_failures, oracle_of)
     results: list[CaseResult] = []
     began = time.perf_counter()
+    if budget is not None and hasattr(engine, "set_deadline"):
+        engine.set_deadline(time.monotonic() + budget)
     failures = 0
     for case in cases:
         if maxfail and failures >= maxfail:
             results.append(CaseResult(case, NOT_RUN, message=f"not run: the run stopped "
                                       f"after {maxfail} failure(s)"))
             continue
-        result = runner.run(case)
+        if budget is not None and time.perf_counter() - began >= budget:
+            result = CaseResult(case, NOT_RUN, message=f"the run's budget of {budget:g}s "
+                                "was spent before this case")
+        else:
+            result = runner.run(case)
         failures += not result.ok
         results.append(result)
         if progress:

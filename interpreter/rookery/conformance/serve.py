@@ -12,6 +12,7 @@ import traceback
 
 from ..errors import RookeryError
 from ..load import builtin_variants, load_variant
+from . import bounded
 from .session import Session, SessionError
 
 
@@ -55,8 +56,50 @@ def answer(session: Session, request) -> dict:
                        "apply, state, quit")
 
 
+MAX_REQUEST = 1 << 20      # bytes in one request line
+
+
+def _lines(stdin):
+    """The request lines as bytes, each cut at MAX_REQUEST (``None`` for one cut short:
+    the rest of it is read and dropped).  Reads the binary stream under a text one, so
+    that no locale can make a byte that is not UTF-8 end the server."""
+    stream = getattr(stdin, "buffer", stdin)
+
+    def readline() -> bytes:
+        line = stream.readline(MAX_REQUEST + 1)
+        return line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+
+    while line := readline():
+        if len(line) > MAX_REQUEST and not line.endswith(b"\n"):
+            while (rest := readline()) and not rest.endswith(b"\n"):
+                pass
+            yield None
+            continue
+        yield line
+
+
+def read_request(line: bytes | None):
+    """The request on one line, or the error answer for a line that is not one."""
+    if line is None:
+        return None, _bad(f"a request line is at most {MAX_REQUEST} bytes")
+    if not line.strip():
+        return None, _bad("an empty line is not a request; send one JSON object a line")
+    try:
+        return bounded.loads(line), None
+    except UnicodeDecodeError:
+        return None, _bad("the line is not UTF-8 text")
+    except ValueError as error:
+        return None, _bad(f"not JSON: {bounded.clean(str(error), 120)}")
+
+
+def _bad(message: str) -> dict:
+    return {"ok": False, "error": "bad-request", "message": message}
+
+
 def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
-    """Answer requests line by line until ``quit`` or the end of the input."""
+    """Answer requests line by line until ``quit`` or the end of the input.  Every line
+    gets one answer: blank lines, lines that are not UTF-8, too long or too deeply nested
+    get a ``bad-request``."""
     variants = None
     if specs:
         variants = {name: load_variant(name) for name in builtin_variants()}
@@ -64,15 +107,9 @@ def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
             variant = load_variant(path)
             variants[variant.id] = variant
     session = Session(variants)
-    for line in stdin:
-        if not line.strip():
-            continue
-        request = None
-        try:
-            request = json.loads(line)
-        except ValueError as error:
-            reply = {"ok": False, "error": "bad-request", "message": f"not JSON: {error}"}
-        else:
+    for line in _lines(stdin):
+        request, reply = read_request(line)
+        if reply is None:
             reply = reply_to(session, request)
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..check import summary
 from ..formula import FUNCTIONS, QUANTITIES
+from ..limits import LIMITS
 from ..model import Variant
 from ..vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
@@ -119,6 +120,13 @@ def dsl_page(variants: list[Variant]) -> str:
     out += ["", "`made` may be read only by `bidders` and `defenders`, once `made:` has "
             "decided it. Functions: " + ", ".join(f"`{name}(A, B, ...)`" for name in FUNCTIONS)
             + " (the smallest or the largest of two or more amounts).", ""]
+    out += ["## Limits", "",
+            "What `rookery check` accepts, so that every variant it passes can be dealt, "
+            "played and finished in small time and memory (rulings of ours: the sources "
+            "set no limits, and no Rook game comes near them):", "",
+            "| What | Limit |", "|---|---|"]
+    out += [f"| {capital(what)} | {limit} |" for what, limit in LIMITS]
+    out.append("")
     return fill("dsl.md", reference="\n".join(out))
 
 

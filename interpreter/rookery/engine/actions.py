@@ -14,11 +14,37 @@ from ..errors import UsageError
 KINDS = ("bid", "pass", "discard", "give", "trump", "rook", "call", "leader", "play")
 
 
-class Action(NamedTuple):
-    """One decision: its kind and its value (an amount, a card code or a word)."""
+MAX_BID_DIGITS = 9      # no bid of any variant comes near; longer is not a bid
 
+
+class _Action(NamedTuple):
     kind: str
     value: int | str | None = None
+
+
+class Action(_Action):
+    """One decision: its kind and its value (an amount, a card code or a word).
+
+    Only well-formed actions can be made: ``pass`` has no value, a ``bid`` a whole
+    number, every other kind one word (so that its notation reads back as itself)."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, value: int | str | None = None):
+        if kind not in KINDS:
+            raise UsageError(f"{kind!r} is not a kind of action; kinds: {', '.join(KINDS)}")
+        if kind == "pass":
+            good = value is None
+        elif kind == "bid":
+            good = type(value) is int and 0 <= value < 10 ** MAX_BID_DIGITS
+        else:
+            good = type(value) is str and len(value.split()) == 1 and value == value.strip()
+        if not good:
+            raise UsageError(f"Action({kind!r}, {value!r}): "
+                             + ("pass takes no value" if kind == "pass" else
+                                "a bid is a whole number" if kind == "bid" else
+                                f"{kind} takes one word"))
+        return super().__new__(cls, kind, value)
 
     def __str__(self) -> str:
         return self.kind if self.value is None else f"{self.kind} {self.value}"
@@ -42,8 +68,12 @@ class Action(NamedTuple):
         if len(parts) != 2:
             raise UsageError(f"'{text}': {kind} takes one value")
         if kind == "bid":
-            if not parts[1].isdigit():
+            # isdigit() alone lets in '²' and Arabic-Indic digits
+            if not (parts[1].isascii() and parts[1].isdigit()):
                 raise UsageError(f"'{text}': a bid is a whole number")
+            if len(parts[1]) > MAX_BID_DIGITS:
+                raise UsageError(f"'{text[:40]}...': a bid has at most {MAX_BID_DIGITS} "
+                                 "digits")
             return cls("bid", int(parts[1]))
         return cls(kind, parts[1])
 

@@ -4,6 +4,10 @@ scores carried from hand to hand, until a score keeper reaches the target.
 When several keepers reach the target in the same hand, ``game.winner`` decides:
 ``highest`` (the highest total wins; equal totals on different sides play on, a ruling)
 or ``bidder-goes`` (the bidding side wins if it reached the target).
+
+A game stops, with no winner, after :data:`MAX_HANDS` hands (a ruling of ours: the
+sources set no limit, but ``check`` only proves that the target can be reached, not
+that bots or people will reach it); the last event then says so (``game-stopped``).
 """
 
 from __future__ import annotations
@@ -11,12 +15,15 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
+from ..limits import MAX_HANDS
 from ..model import Variant
 from .actions import Action, Event
 from .deal import deal_hand
 from .hand import Hand
 from .scoring import HandResult
 from .tables import tables_for
+
+
 
 
 class Game:
@@ -27,8 +34,11 @@ class Game:
     """
 
     def __init__(self, variant: Variant, seed: int | random.Random | None = None,
-                 first_dealer: int = 0, scores=None, hand: Hand | None = None):
+                 first_dealer: int = 0, scores=None, hand: Hand | None = None,
+                 max_hands: int = MAX_HANDS):
         self.variant = variant
+        self.max_hands = max_hands
+        self.stopped = False            # ended by max_hands, with no winner
         self.t = tables_for(variant)
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.scores: tuple[int, ...] = tuple(scores) if scores else (0,) * self.t.keepers
@@ -39,7 +49,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return bool(self.winners)
+        return bool(self.winners) or self.stopped
 
     @property
     def to_act(self) -> int | None:
@@ -78,6 +88,12 @@ class Game:
             return [Event("game-over", None, {"winners": list(winners),
                                               "scores": list(self.scores)},
                           (self.t.rule("game", "target"), self.t.rule("game", "winner")))]
+        if len(self.results) >= self.max_hands:
+            self.stopped = True
+            return [Event("game-stopped", None, {"hands": len(self.results),
+                                                 "scores": list(self.scores),
+                                                 "reason": f"no winner after the limit of "
+                                                 f"{self.max_hands} hands"})]
         dealer = (self.hand.dealer + 1) % self.t.players
         self.hand = deal_hand(self.variant, self.rng, dealer, self.scores, len(self.results))
         return [Event("new-hand", dealer, {"hand": len(self.results), "dealer": dealer})]

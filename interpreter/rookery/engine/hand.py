@@ -100,6 +100,10 @@ class Hand:
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
                              f"{len(self.scores_before)}")
+        if not all(type(score) is int for score in self.scores_before):
+            raise UsageError(f"running scores are whole numbers, not {list(scores)!r:.80}")
+        if type(number) is not int or number < 0:
+            raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
         self._start = (tuple(tuple(h) for h in self.hands), tuple(self.nest))
         self.steps = steps_after_bidding(variant)
         self.step = -1
@@ -196,6 +200,9 @@ class Hand:
                 action = Action.parse(action)
             except UsageError as error:
                 raise IllegalAction("bad-action", str(error)) from None
+        elif not isinstance(action, Action):
+            raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give an "
+                                "Action or its notation, like 'bid 70'")
         phase = self.phase
         if phase == DONE:
             raise IllegalAction("hand-over", "the hand is over")

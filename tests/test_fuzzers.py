@@ -1,0 +1,29 @@
+"""The fuzzers of ``fuzz/`` on a small budget: each runs, prints its summary and finds
+nothing (the full runs and their figures are in ``fuzz/README.md``)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
+
+
+@pytest.mark.parametrize("script, flags", [
+    ("fuzz_specs.py", ["--count", "150", "--budget", "30"]),
+    ("fuzz_actions.py", ["--per-variant", "150", "--budget", "30"]),
+    ("fuzz_serve.py", ["--count", "300", "--budget", "20"]),
+    ("fuzz_cases.py", ["--count", "40", "--budget", "30"]),
+    ("fuzz_engines.py", ["--only", "hostile_", "--cases", "1", "--budget", "60",
+                         "--timeout", "1"]),
+])
+def test_a_small_budget_finds_nothing(script, flags):
+    done = subprocess.run([sys.executable, str(FUZZ / script), *flags, "--seed", "1"],
+                          capture_output=True, text=True, timeout=300)
+    name = script.removesuffix(".py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = done.stdout[done.stdout.index(f"{name}: "):]
+    assert " trials in " in summary and "  ok: 0 of " in summary
+    trials = int(summary.split(" trials in ")[0].rsplit(" ", 1)[1])
+    assert trials >= 5
