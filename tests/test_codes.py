@@ -150,7 +150,7 @@ def test_each_fault_alone_gets_its_own_code():
     assert _refused(hand, "bid 65") == "bid-too-low"
     assert _refused(hand, "bid 70", _other_seat(hand)) == "not-your-turn"
     assert _refused(hand, "play R5") == "wrong-phase"
-    assert _refused(hand, Action("bid", "70")) == "bad-action"
+    assert _refused(hand, ("bid", "70")) == "bad-action"
     assert _refused(hand, "dance") == "bad-action"
     assert _refused(hand, "bid 125") == "bid-too-high"
     assert _refused(hand, "bid 72") == "bid-not-multiple"
@@ -169,8 +169,6 @@ def test_each_fault_alone_gets_its_own_code():
 DOUBLY_WRONG = [
     (("hand-over", "not-your-turn"),
      lambda: _until(_fresh(), lambda h: h.is_over), lambda h: "pass", lambda h: 1),
-    (("hand-over", "bad-action"),
-     lambda: _until(_fresh(), lambda h: h.is_over), lambda h: Action("bid", "x"), None),
     (("hand-over", "wrong-phase"),
      lambda: _until(_fresh(), lambda h: h.is_over), lambda h: "bid 70", None),
     (("not-your-turn", "wrong-phase"), _fresh, lambda h: "play R5", _other_seat),
@@ -178,12 +176,10 @@ DOUBLY_WRONG = [
     (("not-your-turn", "card-not-in-hand"),
      _mid_trick, lambda h: "play " + h.t.codes[h.hands[h.to_act][0]],
      _other_seat),
-    (("wrong-phase", "bad-action"),
-     _mid_trick, lambda h: Action("bid", "x"), None),
     (("wrong-phase", "unknown-card"), _fresh, lambda h: "play Z99", None),
     (("wrong-phase", "card-not-in-hand"),
      _fresh, lambda h: "discard " + h.t.codes[h.hands[(h.to_act + 1) % h.n][0]], None),
-    (("bad-action", "bid-too-low"), _fresh, lambda h: Action("bid", "5"), None),
+    (("bad-action", "bid-too-low"), _fresh, lambda h: ("bid", "5"), None),
     (("unknown-card", "card-not-in-hand"),
      _mid_trick, lambda h: "play B99", None),
     (("card-not-in-hand", "must-follow-color"),

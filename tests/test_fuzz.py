@@ -94,7 +94,7 @@ def test_each_deviation_shrinks_to_a_case_that_fails_the_mutant_and_passes_the_s
     mutant = tournament_mutant(change)
     fuzzer, _ = named(TOURNAMENT, mutant.mutant, 60)
     first = min((d for d in fuzzer.differences if mutant.rule in d.rules),
-                key=lambda d: len(d.path))
+                key=lambda d: (len(d.earlier), len(d.path)))
     small = shrink(fuzzer, first)
     assert small.key == first.key and len(small.path) <= len(first.path)
     case = to_case(small, TOURNAMENT, "tournament/fuzz/001",
@@ -104,7 +104,7 @@ def test_each_deviation_shrinks_to_a_case_that_fails_the_mutant_and_passes_the_s
     from rookery.conformance.cases import Case
     loaded = Case(case["id"], "tournament", case["description"], tuple(case["rules"]), (),
                   "generated", case["deal"], tuple(case["start"]), tuple(case["steps"]),
-                  "generated.json")
+                  "generated.json", next_hands=tuple(case.get("next_hands", ())))
     against_spec = run_cases(engine_of(TOURNAMENT), [loaded])
     against_mutant = run_cases(engine_of(mutant.mutant), [loaded],
                                oracle_of=lambda c: TOURNAMENT)
@@ -195,3 +195,30 @@ def test_an_engine_that_differs_only_in_its_minimum_bid_fails_only_on_bidding_ru
     # Cases about play reach their rule through setup goals and pass.
     passed = {r.case.id for r in run.results if r.verdict == PASS}
     assert {"tournament/follow/014", "tournament/rook/013"} <= passed
+
+
+class _DealsToTheRight(Session):
+    """An engine that passes the deal to the right after each hand."""
+
+    def deal_next(self, hands, nest):
+        super().deal_next(hands, nest)
+        hand = self.hand
+        rotated = rookery.Hand(hand.variant, (hand.dealer - 2) % hand.n, hands, nest,
+                               hand.scores_before, hand.number)
+        self.hand = self.game.hand = rotated
+
+
+def test_a_game_is_played_across_hands_and_a_wrong_rotation_is_found(tmp_path):
+    fuzzer = Fuzzer(TOURNAMENT, InProcessEngine(_DealsToTheRight({"tournament": TOURNAMENT})),
+                    seed=3)
+    fuzzer.run(40)
+    found = [d for d in fuzzer.differences if d.kind == "next-hand"]
+    assert found and all(d.earlier for d in found)
+    case = to_case(found[0], TOURNAMENT, "tournament/fuzz/002",
+                   {"spec": "tournament", "sha256": "0" * 64})
+    assert case["next_hands"] and "dealer" in case["next_hands"][-1]["steps"][0]["expect"]
+    assert list(validator("case").iter_errors({"variant": "tournament",
+                                                "cases": [case]})) == []
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": "tournament", "cases": [case]}))
+    assert main(["conformance", str(path)]) == 0          # the spec deals to the left

@@ -388,6 +388,9 @@ class Hand {
       hand_over: this.phase === 'done',
       result: this.result,
       game_over: this.gameOver(),
+      dealer: this.dealer,
+      number: this.number,
+      scores: [...this.scoresBefore],
     };
     if (Number.isInteger(seat)) {
       state.hand = sortCards(this.hands[seat]);
@@ -398,6 +401,17 @@ class Hand {
 }
 
 // -- A deal request, checked: four hands and a nest of distinct Tournament cards. -----
+/** The next hand of the game in progress ("the deal passes to the left", also after a
+ * thrown-in hand; the scores carried from hand to hand). */
+function nextHand(request, last) {
+  if (!last || last.phase !== 'done') throw new Rejection('no-game', 'no hand of a game is over');
+  if (last.gameOver()) throw new Rejection('no-game', 'the game is over');
+  return newHand({
+    dealer: leftOf(last.dealer), hands: request.hands, nest: request.nest,
+    scores: last.result.scores, number: (last.number || 0) + 1,
+  });
+}
+
 function newHand(request) {
   const { dealer, hands, nest } = request;
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= PLAYERS) {
@@ -429,7 +443,7 @@ function answer(request) {
       return {
         ok: true, name: NAME, version: VERSION, variants: ['tournament'],
         features: ['bidding', 'nest', 'discard', 'trump', 'follow-color', 'rook-anytime',
-          'scoring', 'game-over', 'view'],
+          'scoring', 'game-over', 'view', 'next-hand'],
         error_codes: true,
       };
     case 'deal':
@@ -437,7 +451,7 @@ function answer(request) {
         return { ok: false, error: 'unsupported-variant', message: `only 'tournament' is played here` };
       }
       try {
-        hand = newHand(request);
+        hand = request.next === true ? nextHand(request, hand) : newHand(request);
       } catch (error) {
         if (error instanceof Rejection) return { ok: false, error: error.code, message: error.message };
         throw error;

@@ -38,6 +38,7 @@ class Case:
     source: dict = field(default_factory=dict)
     replaces: str | None = None
     oracle: dict | None = None          # a generated case: the spec that decides it
+    next_hands: tuple[dict, ...] = ()   # further hands of the same game
 
     @property
     def topic(self) -> str:
@@ -152,7 +153,8 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             rules=tuple(raw["rules"]), tags=tuple(raw.get("tags", ())),
             origin=raw["origin"], deal=raw["deal"], start=tuple(raw.get("start", ())),
             steps=tuple(raw["steps"]), file=name, source=raw.get("source", {}),
-            replaces=raw.get("replaces"), oracle=raw.get("oracle")))
+            replaces=raw.get("replaces"), oracle=raw.get("oracle"),
+            next_hands=tuple(raw.get("next_hands", ()))))
     # A file whose own keys are wrong (no variant...) runs none of its cases.
     return (cases if file_ok else []), problems
 

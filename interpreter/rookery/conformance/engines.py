@@ -74,6 +74,9 @@ class InProcessEngine:
 
     def deal(self, variant: str, deal: dict) -> None:
         try:
+            if deal.get("next"):
+                self._guard(self.session.deal_next, deal["hands"], deal["nest"])
+                return
             self._guard(self.session.deal, variant, deal["dealer"], deal["hands"],
                         deal["nest"], deal.get("scores"), deal.get("number", 0))
         except SessionError as error:
@@ -103,7 +106,7 @@ class InProcessEngine:
         try:
             return fn(*args)
         except SessionError as error:
-            if error.code in ("unsupported-variant", "bad-deal"):
+            if error.code in ("unsupported-variant", "bad-deal", "no-game"):
                 raise
             raise EngineFailure("error", error.message) from None
         except Exception as error:  # noqa: BLE001 - any bug becomes a verdict

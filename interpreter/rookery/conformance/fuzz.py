@@ -51,6 +51,7 @@ KINDS = {
     "view-leak": "shows a seat a card it may not see",
     "engine-failure": "fails (crash, hang, garbage or a broken protocol)",
     "deal-refused": "refuses a deal of the spec's deck",
+    "next-hand": "deals a game's next hand otherwise (dealer, hand number, carried scores)",
 }
 
 
@@ -67,6 +68,9 @@ class Difference:
     actual: Any
     detail: str = ""
     deal_number: int = 0
+    # The hands of the same game before this one: (deal, path) pairs, the first a full
+    # deal, the others the cards of a "next" deal.
+    earlier: tuple = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -258,7 +262,16 @@ class Fuzzer:
             self._compare_trick(hand, want, got, record)
             if hand.is_over:
                 self._compare_end(hand, want, got, record)
-                return
+                if not self._game_goes_on(rng, oracle, choices, found):
+                    return
+                earlier = record.earlier + ((deal, tuple(path)),)
+                deal = self._next_deal(rng, oracle)
+                path = []
+                step = 0
+                record = self._recorder(number, deal, path, found, earlier)
+                self._their_points, self._counted_apart = {}, False
+                self._compare_next(oracle, record)
+                continue
             self._compare_turn(hand, want, got, record)
             legal, everything = self._compare_legal(hand, want, got, record)
             self._check_view(hand, seat, got, record)
@@ -286,14 +299,47 @@ class Fuzzer:
             path.append((seat, str(action)))
             self.actions += 1
 
-    def _recorder(self, number, deal, path, found):
+    # -- a game's next hands --------------------------------------------------------------------
+
+    def _game_goes_on(self, rng, oracle, choices, found) -> bool:
+        """Deal the game's next hand too? Only while the two agree so far, the engine
+        deals next hands, the game is not over, now and then (a game of up to 4 hands)."""
+        return (choices is None and not found and self.info is not None
+                and "next-hand" in self.info.features and not oracle.game.is_over
+                and not getattr(oracle.game, "stopped", False)
+                and len(oracle.game.results) < 4 and rng.random() < 0.5)
+
+    def _next_deal(self, rng, oracle) -> dict:
+        """New cards for the game's next hand, dealt to both as a "next" deal."""
+        following = oracle.game.hand
+        cards = deal_hand(self.variant, rng, following.dealer, None, following.number)
+        deal = {"next": True, "hands": [list(h) for h in cards.start_hands],
+                "nest": list(cards.start_nest)}
+        oracle.deal_next(deal["hands"], deal["nest"])
+        self.engine.deal(self.variant.id, deal)
+        return deal
+
+    def _compare_next(self, oracle, record) -> None:
+        """The next hand's dealer (passing left, after a throw-in too), its number and
+        the scores carried into it."""
+        want = oracle.state(None)
+        got = self.engine.state(None)
+        keys = [k for k in ("dealer", "number", "scores") if k in got and got[k] != want[k]]
+        if keys:
+            last = oracle.game.results[-1]
+            rules = (self.t.rule("bidding", "all-pass"),) if last.thrown_in and \
+                "dealer" in keys else ()
+            record("next-hand", rules, [{"expect": {k: want[k] for k in keys}}],
+                   {k: want[k] for k in keys}, {k: got.get(k) for k in keys}, stop=True)
+
+    def _recorder(self, number, deal, path, found, earlier=()):
         def record(kind: str, rules, check, expected, actual, detail="", stop=False):
             difference = Difference(kind, tuple(rules), deal, tuple(path), check,
-                                    expected, actual, detail, number)
+                                    expected, actual, detail, number, earlier)
             found.append(difference)
             if stop or (self._want is not None and difference.key == self._want):
                 raise _OutOfStep
-        record.deal, record.number = deal, number
+        record.deal, record.number, record.earlier = deal, number, earlier
         record.path = lambda: tuple(path)
         return record
 
@@ -355,7 +401,7 @@ class Fuzzer:
                 self.alike |= alike
                 difference = Difference("result", tuple(fits), record.deal, record.path(),
                                         steps, parts, shown, "what the sides took differs",
-                                        record.number)
+                                        record.number, record.earlier)
                 if len(fits) == 1:
                     record("result", fits, steps, parts, shown, "what the sides took differs")
                 else:
@@ -417,7 +463,7 @@ class Fuzzer:
                         "to_act": want["to_act"], "legal": want["legal"]}}],
                     sorted(want["legal"], key=action_order),
                     sorted(map(str, theirs), key=action_order),
-                    "the highest bids differ", record.number))
+                    "the highest bids differ", record.number, record.earlier))
                 return [a for a in mine if a in theirs] or mine, mine
             detail = []
             if missing:
@@ -536,7 +582,10 @@ class Fuzzer:
                 self._resync(deal, path)
 
     def _resync(self, deal, path) -> None:
-        """Deal again and replay the accepted actions, so the engine is back in step."""
+        """Deal again and replay the accepted actions, so the engine is back in step (in
+        a game's later hand there is no going back: the next deal begins)."""
+        if deal.get("next"):
+            raise _OutOfStep
         self.engine.deal(self.variant.id, deal)
         for seat, action in path:
             if not self.engine.apply(seat, action).accepted:

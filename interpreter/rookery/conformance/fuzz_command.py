@@ -157,7 +157,8 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
     folder = args.cases / variant.id
     folder.mkdir(parents=True, exist_ok=True)
     for index, deviation in enumerate(deviations, 1):
-        first = min(deviation.differences, key=lambda d: len(d.path))
+        # The simplest to start from: one hand rather than a game, the fewest actions.
+        first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
         deviation.minimal = first if args.no_shrink else shrink(fuzzer, first)
         name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{deviation.kind}"
         case = to_case(deviation.minimal, variant, f"{variant.id}/fuzz-{args.seed}/"

@@ -122,30 +122,53 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
         return CaseResult(case, FAIL, Divergence("deal", case.deal, "the deal accepted",
                                                  f"refused ({refusal.code})", refusal.message),
                           output=refusal.output)
+    if case.next_hands and "next-hand" not in info.features:
+        return CaseResult(case, SKIP, message="a game of several hands: the engine does not "
+                          "declare the 'next-hand' feature")
     played = _Played()
     try:
-        for index, entry in enumerate(case.start):
-            where = f"start {index + 1}"
-            if isinstance(entry, dict):
-                _setup(engine, where, entry, played)
-                continue
-            seat, action = _split(entry)
-            outcome = engine.apply(seat, action)
-            if not outcome.accepted:
-                played.failed = (seat, action)
-                raise _Diverged(Divergence(where, entry, "accepted",
-                                           f"rejected ({outcome.code})", outcome.message))
-            played.path.append((seat, action))
-        played.in_setup = False
-        for index, step in enumerate(case.steps):
-            _play_step(engine, info, f"step {index + 1}", step, len(case.deal["hands"]),
-                       played)
+        _play_hand(engine, info, case.start, case.steps, len(case.deal["hands"]), played, "")
+        for number, following in enumerate(case.next_hands, 2):
+            where = f"hand {number} "
+            played.later = True
+            try:
+                engine.deal(case.variant, {"next": True, "hands": following["hands"],
+                                           "nest": following["nest"]})
+            except (DealRefused, Unsupported) as refusal:
+                raise _Diverged(Divergence(f"{where}deal", following, "the next hand dealt",
+                                           f"refused ({getattr(refusal, 'code', '')})",
+                                           getattr(refusal, "message", str(refusal))))
+            _play_hand(engine, info, following.get("start", ()), following["steps"],
+                       len(following["hands"]), played, where)
     except _Diverged as diverged:
         result = CaseResult(case, FAIL, diverged.divergence, setup=tuple(played.chosen))
-        if oracle is not None:
+        if oracle is not None and not played.later:
             charge(result, engine, info, oracle, played)
+        elif played.later:
+            result.charged = tuple(case.rules)   # a later hand: the case's own rules
         return result
     return CaseResult(case, PASS, setup=tuple(played.chosen))
+
+
+def _play_hand(engine, info: EngineInfo, start, steps, players: int, played: "_Played",
+               where: str) -> None:
+    """One hand of a case: its start (actions and setup goals), then its steps."""
+    played.in_setup = True
+    for index, entry in enumerate(start):
+        label = f"{where}start {index + 1}"
+        if isinstance(entry, dict):
+            _setup(engine, label, entry, played)
+            continue
+        seat, action = _split(entry)
+        outcome = engine.apply(seat, action)
+        if not outcome.accepted:
+            played.failed = (seat, action)
+            raise _Diverged(Divergence(label, entry, "accepted",
+                                       f"rejected ({outcome.code})", outcome.message))
+        played.path.append((seat, action))
+    played.in_setup = False
+    for index, step in enumerate(steps):
+        _play_step(engine, info, f"{where}step {index + 1}", step, players, played)
 
 
 @dataclass
@@ -156,6 +179,7 @@ class _Played:
     path: list = field(default_factory=list)
     chosen: list = field(default_factory=list)
     in_setup: bool = True
+    later: bool = False                  # in a game's second or later hand
     failed: tuple | None = None          # (seat, action) the engine refused
     refused: tuple | None = None         # (seat, action) the engine should have refused
 

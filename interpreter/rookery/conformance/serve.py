@@ -37,6 +37,9 @@ def answer(session: Session, request) -> dict:
         if not isinstance(hands, list) or not isinstance(nest, list):
             raise SessionError("bad-request", "a deal needs 'hands' (a list of lists of "
                                "cards) and 'nest'")
+        if request.get("next") is True:
+            session.deal_next(hands, nest)
+            return {"ok": True}
         variant = request.get("variant")
         if not isinstance(variant, str):
             raise SessionError("bad-request", "a deal needs a 'variant'")

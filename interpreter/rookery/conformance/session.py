@@ -51,7 +51,8 @@ class Session:
     def hello(self) -> dict:
         from .. import __version__
         return {"ok": True, "name": "rookery", "version": __version__,
-                "variants": self.variant_ids(), "features": [], "error_codes": True,
+                "variants": self.variant_ids(), "features": ["next-hand"],
+                "error_codes": True,
                 "protocol": PROTOCOL}
 
     # -- deal -------------------------------------------------------------------------------
@@ -68,6 +69,25 @@ class Session:
             raise SessionError("bad-deal", f"the deal is malformed: {error}") from None
         self.hand = hand
         self.game = Game(v, 0, first_dealer=dealer, hand=hand)
+
+    def deal_next(self, hands, nest) -> None:
+        """The next hand of the game in progress, with these cards: the dealer, the
+        running scores and the hand's number are the game's own (the deal passing to the
+        left, after a throw-in too; the scores carried from hand to hand)."""
+        game = self.game
+        if game is None or self.hand is None or not self.hand.is_over:
+            raise SessionError("no-game", "a next hand needs a game whose hand is over")
+        if game.is_over or getattr(game, "stopped", False):
+            raise SessionError("no-game", "the game is over: there is no next hand")
+        following = game.hand            # dealt by the game at the end of the last hand
+        try:
+            hand = Hand(game.variant, following.dealer, hands, nest, game.scores,
+                        following.number)
+        except RookeryError as error:
+            raise SessionError("bad-deal", str(error)) from None
+        except (TypeError, ValueError) as error:
+            raise SessionError("bad-deal", f"the deal is malformed: {error}") from None
+        self.hand = game.hand = hand
 
     # -- apply ------------------------------------------------------------------------------
 
@@ -110,6 +130,9 @@ class Session:
             "hand_over": hand.is_over,
             "result": result_of(hand),
             "game_over": game_over(self.game, hand),
+            "dealer": hand.dealer,
+            "number": hand.number,
+            "scores": list(hand.scores_before),
         }
         if seat is not None:
             codes = hand.t.codes

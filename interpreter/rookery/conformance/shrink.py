@@ -49,6 +49,8 @@ def shrink(fuzzer: Fuzzer, difference: Difference, deals: int = 30,
     differences is left as it was."""
     variant = fuzzer.variant
     key = difference.key
+    if difference.earlier:
+        return difference           # a game's later hand: kept as found
     seeker = Fuzzer(variant, fuzzer.engine, seed=f"{fuzzer.seed}-shrink",
                     probe_rate=fuzzer.probe_rate)
     seeker.info = fuzzer.info
@@ -107,6 +109,16 @@ def to_case(difference: Difference, variant: Variant, case_id: str, oracle: dict
     (``{"spec": ..., "sha256": ...}``)."""
     rules = list(difference.rules) or [_fallback_rule(variant)]
     what = KINDS.get(difference.kind, difference.kind)
+    if difference.earlier:
+        first_deal, first_path = difference.earlier[0]
+        deal, start, steps = first_deal, first_path, [{"expect": {"hand_over": True}}]
+        following = [{"hands": d["hands"], "nest": d["nest"], "start": _written(p),
+                      "steps": [{"expect": {"hand_over": True}}]}
+                     for d, p in difference.earlier[1:]]
+        following.append({"hands": difference.deal["hands"], "nest": difference.deal["nest"],
+                          "start": _written(difference.path), "steps": difference.check})
+    else:
+        deal, start, steps, following = difference.deal, difference.path, difference.check, []
     words = f"the engine {what}" + (f" ({difference.detail})" if difference.detail else "")
     return {
         "id": case_id,
@@ -116,10 +128,14 @@ def to_case(difference: Difference, variant: Variant, case_id: str, oracle: dict
         "tags": ["generated", difference.kind],
         "origin": "generated",
         "oracle": oracle,
-        "deal": difference.deal,
-        "start": [f"{seat} {action}" for seat, action in difference.path],
-        "steps": difference.check,
-    }
+        "deal": deal,
+        "start": _written(start),
+        "steps": steps,
+    } | ({"next_hands": following} if following else {})
+
+
+def _written(path) -> list[str]:
+    return [f"{seat} {action}" for seat, action in path]
 
 
 def _fallback_rule(variant: Variant) -> str:

@@ -320,10 +320,14 @@ class SubprocessEngine:
                           tuple(answer.get("features", ())), answer.get("error_codes", True))
 
     def deal(self, variant: str, deal: dict) -> None:
-        answer = self.request({"cmd": "deal", "variant": variant, "dealer": deal["dealer"],
-                               "hands": deal["hands"], "nest": deal["nest"],
-                               "scores": deal.get("scores"), "number": deal.get("number", 0)},
-                              "ok")
+        if deal.get("next"):
+            request = {"cmd": "deal", "variant": variant, "next": True,
+                       "hands": deal["hands"], "nest": deal["nest"]}
+        else:
+            request = {"cmd": "deal", "variant": variant, "dealer": deal["dealer"],
+                       "hands": deal["hands"], "nest": deal["nest"],
+                       "scores": deal.get("scores"), "number": deal.get("number", 0)}
+        answer = self.request(request, "ok")
         if answer.get("ok"):
             return
         if answer["error"] == "unsupported-variant":
