@@ -159,16 +159,20 @@ def _play_hand(engine, info: EngineInfo, start, steps, players: int, played: "_P
         if isinstance(entry, dict):
             _setup(engine, label, entry, played)
             continue
-        seat, action = _split(entry)
-        outcome = engine.apply(seat, action)
-        if not outcome.accepted:
-            played.failed = (seat, action)
-            raise _Diverged(Divergence(label, entry, "accepted",
-                                       f"rejected ({outcome.code})", outcome.message))
-        played.path.append((seat, action))
+        _accepted(engine, label, entry, *_split(entry), played)
     played.in_setup = False
     for index, step in enumerate(steps):
         _play_step(engine, info, f"{where}step {index + 1}", step, players, played)
+
+
+def _accepted(engine, where: str, written, seat: int, action: str, played: "_Played") -> None:
+    """Apply an action the engine must accept (a start action, a ``do`` step)."""
+    outcome = engine.apply(seat, action)
+    if not outcome.accepted:
+        played.failed = (seat, action)
+        raise _Diverged(Divergence(where, written, "accepted",
+                                   f"rejected ({outcome.code})", outcome.message))
+    played.path.append((seat, action))
 
 
 @dataclass
@@ -274,12 +278,7 @@ def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int,
         return
     seat, action = step["seat"], step["do"]
     if "reject" not in step:
-        outcome = engine.apply(seat, action)
-        if not outcome.accepted:
-            played.failed = (seat, action)
-            raise _Diverged(Divergence(where, step, "accepted",
-                                       f"rejected ({outcome.code})", outcome.message))
-        played.path.append((seat, action))
+        _accepted(engine, where, step, seat, action, played)
         return
     played.refused = (seat, action)
     # The state "unchanged" includes the seat's own cards (when it is a seat at all).
