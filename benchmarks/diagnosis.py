@@ -53,11 +53,14 @@ def equivalent() -> set[tuple[str, str, str]]:
 
 def fuzz_names(variant, engine_variant, deals: int, seed: int = 1) -> tuple[set, int | None]:
     """The rules fuzzing names, and the deal by which the first was named."""
-    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: engine_variant})), seed)
+    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: engine_variant})), seed,
+                    spec_ref=variant.id)
     first = None
     for number in range(deals):
         if fuzzer.play_deal(number) and first is None:
             first = number
+        if (number + 1) % fuzzer.adapt_every == 0:
+            fuzzer.adapt()              # as `rookery fuzz` does: learn what hides the rest
     fuzzer.finish()
     return {rule for d in fuzzer.differences for rule in d.rules}, first
 

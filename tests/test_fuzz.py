@@ -222,3 +222,22 @@ def test_a_game_is_played_across_hands_and_a_wrong_rotation_is_found(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"variant": "tournament", "cases": [case]}))
     assert main(["conformance", str(path)]) == 0          # the spec deals to the left
+
+
+def test_a_rule_that_hides_the_others_is_learned_and_the_others_still_named():
+    """With a different first bidder every deal parts from the spec at its first
+    decision: the fuzzer learns that rule as the engine plays it, goes on, and names the
+    other two; the report says how the engine plays each."""
+    picked = [tournament_mutant(c) for c in ("first dealer", "target 250",
+                                             "counter ROOK worth 25")]
+    engine_variant = combined_mutant("tournament", picked)
+    fuzzer = Fuzzer(TOURNAMENT, engine_of(engine_variant), seed=1, spec_ref="tournament")
+    fuzzer.run(300)
+    assert {r for d in fuzzer.differences for r in d.rules} == {
+        "bidding.first", "game.target", "scoring.counters"}
+    learned = dict(fuzzer.learned())
+    assert learned["bidding.first"] == "first dealer"
+    assert learned["game.target"] == "target 250"
+    without = Fuzzer(TOURNAMENT, engine_of(engine_variant), seed=1)     # no learning
+    without.run(100)
+    assert {r for d in without.differences for r in d.rules} == {"bidding.first"}

@@ -90,6 +90,7 @@ class FuzzReport:
     coverage: object
     engine_name: str = ""
     rerun: str = ""             # the command that reruns a written case
+    learned: dict = field(default_factory=dict)   # rule id -> the clause the engine plays
 
     @property
     def ok(self) -> bool:
@@ -123,8 +124,10 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
                 said.append(text + (f" [dim]({cited})[/]" if cited else ""))
             minimal = deviation.example
             case = deviation.case_path or "(not written)"
+            plays = [f"plays it as `{report.learned[r]}`" for r in deviation.rules
+                     if r in report.learned]
             table.add_row(rule, "\n".join(said) or "[dim]a decision no clause makes[/]",
-                          _did(deviation), str(deviation.deals),
+                          "\n".join([_did(deviation)] + plays), str(deviation.deals),
                           f"{case}\n[dim]{len(minimal.path)} actions[/]")
         console.print(table)
     if report.unattributed:
@@ -145,6 +148,10 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
                           f"the engine: {_short(example.actual)}")
             if deviation.case_path:
                 console.print(f"  rerun: {report.rerun} {deviation.case_path}")
+    if report.learned:
+        console.print("\nlearned from the engine (followed for the rest of the run, so that "
+                      "one broken rule hides no other): " + "; ".join(
+                          f"{rule}: `{clause}`" for rule, clause in report.learned.items()))
     cov = report.coverage
     rules = set(report.variant.rule_ids)
     reached = rules & set(cov.rules) | {r for d in report.deviations for r in d.rules}
@@ -166,6 +173,7 @@ def to_json(report: FuzzReport) -> dict:
         "engine_name": report.engine_name, "deals": report.deals,
         "actions": report.actions, "seconds": round(report.seconds, 3), "ok": report.ok,
         "broken_rules": report.broken_rules(),
+        "learned": report.learned,
         "deviations": [{"rules": list(d.rules), "kind": d.kind, "deals": d.deals,
                         "differences": len(d.differences), "case": d.case_path,
                         "minimal": d.example.to_json()} for d in report.deviations],

@@ -93,6 +93,19 @@ class InProcessEngine:
     def state(self, seat: int | None = None) -> dict:
         return self._guard(self.session.state, seat)
 
+    def play_as(self, variant) -> None:
+        """Play ``variant`` under its id from now on: our interpreter plays each case's
+        own oracle (a user's spec, or the spec a generated case names)."""
+        from ..load import builtin_variants, load_variant
+        variants = self.session._variants
+        if variants is None:
+            variants = {name: None for name in builtin_variants()}
+        if variants.get(variant.id) is not variant:
+            variants = dict(variants)
+            variants[variant.id] = variant
+            self.session = Session({name: v if v is not None else load_variant(name)
+                                    for name, v in variants.items()})
+
     def restart(self) -> None:
         self.session = Session(self.session._variants)
 

@@ -49,6 +49,7 @@ KINDS = {
     "result": "scores the hand differently",
     "game-over": "ends the game differently",
     "view-leak": "shows a seat a card it may not see",
+    "hand": "puts other cards in a seat's hand",
     "engine-failure": "fails (crash, hang, garbage or a broken protocol)",
     "deal-refused": "refuses a deal of the spec's deck",
     "next-hand": "deals a game's next hand otherwise (dealer, hand number, carried scores)",
@@ -71,6 +72,9 @@ class Difference:
     # The hands of the same game before this one: (deal, path) pairs, the first a full
     # deal, the others the cards of a "next" deal.
     earlier: tuple = ()
+    # The rules the oracle had learned to play as the engine does when this was found
+    # (rule id -> clause): the spec that decides it is the spec with those clauses.
+    learned: tuple = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -113,8 +117,16 @@ class Fuzzer:
 
     def __init__(self, variant: Variant, engine, seed: int = 0, *,
                  probe_rate: float = 0.6, view_rate: float = 0.15,
-                 on_difference: Callable[[Difference], None] | None = None):
+                 on_difference: Callable[[Difference], None] | None = None,
+                 spec_ref: str | None = None, adapt_every: int = 10):
         self.variant = variant
+        self.original = variant
+        # With the spec's source (an id or a path), a rule the engine clearly breaks is
+        # learned as the engine plays it, so that it hides no other (see adapt.py).
+        self.spec_ref = spec_ref
+        self.adapt_every = adapt_every
+        self.adaptation = None
+        self.oracles: dict[tuple, Variant] = {(): variant}
         self.engine = engine
         self.seed = seed
         self.probe_rate = probe_rate
@@ -132,6 +144,7 @@ class Fuzzer:
         self.pending: list[tuple[Difference, set[str]]] = []
         self.alike: set[str] = set()
         self.unattributed: list[Difference] = []
+        self._told: set[tuple[str, str]] = set()
 
     # -- the run -----------------------------------------------------------------------------
 
@@ -144,8 +157,44 @@ class Fuzzer:
         """Play ``deals`` deals (numbered from ``first``); returns every difference."""
         for number in range(first, first + deals):
             self.play_deal(number)
+            if self.spec_ref and (number + 1 - first) % self.adapt_every == 0:
+                self.adapt()
         self.finish()
         return self.differences
+
+    def learned(self) -> tuple:
+        return tuple(sorted(self.adaptation.learned.items())) if self.adaptation else ()
+
+    def oracle_for(self, difference: Difference) -> Variant:
+        """The oracle a difference was found under (the spec, or the spec with the
+        rules learned by then)."""
+        return self.oracles.get(difference.learned, self.variant)
+
+    def adapt(self) -> None:
+        """Learn, as the engine plays it, each rule named in at least two deals and no
+        other rule at once (see :mod:`rookery.conformance.adapt`)."""
+        from .adapt import Adaptation, learn
+        deals: dict[str, set[int]] = {}
+        for difference in self.differences:
+            if len(difference.rules) == 1 and difference.learned == self.learned():
+                deals.setdefault(difference.rules[0], set()).add(difference.deal_number)
+        for rule, numbers in sorted(deals.items()):
+            if len(numbers) < 2:
+                continue
+            if self.adaptation is None:
+                try:
+                    self.adaptation = Adaptation(self.spec_ref)
+                except Exception:  # noqa: BLE001 - a spec we cannot take apart is not adapted
+                    self.spec_ref = None
+                    return
+            if rule in self.adaptation.tried:
+                continue
+            ours = [d for d in self.differences if d.rules == (rule,)]
+            variant = learn(self, self.adaptation, rule, ours)
+            if variant is not None:
+                self.variant = variant
+                self.t = tables_for(variant)
+                self.oracles[self.learned()] = variant
 
     def finish(self) -> None:
         """Name the rule of each difference that fit several rules in its own deal, where
@@ -273,6 +322,7 @@ class Fuzzer:
                 self._compare_next(oracle, record)
                 continue
             self._compare_turn(hand, want, got, record)
+            self._compare_hand(hand, seat, want, got, record)
             legal, everything = self._compare_legal(hand, want, got, record)
             self._check_view(hand, seat, got, record)
             if choices is not None:
@@ -335,7 +385,8 @@ class Fuzzer:
     def _recorder(self, number, deal, path, found, earlier=()):
         def record(kind: str, rules, check, expected, actual, detail="", stop=False):
             difference = Difference(kind, tuple(rules), deal, tuple(path), check,
-                                    expected, actual, detail, number, earlier)
+                                    expected, actual, detail, number, earlier,
+                                    self.learned())
             found.append(difference)
             if stop or (self._want is not None and difference.key == self._want):
                 raise _OutOfStep
@@ -401,7 +452,7 @@ class Fuzzer:
                 self.alike |= alike
                 difference = Difference("result", tuple(fits), record.deal, record.path(),
                                         steps, parts, shown, "what the sides took differs",
-                                        record.number, record.earlier)
+                                        record.number, record.earlier, self.learned())
                 if len(fits) == 1:
                     record("result", fits, steps, parts, shown, "what the sides took differs")
                 else:
@@ -439,6 +490,18 @@ class Fuzzer:
                    {"high_bid": got.get("high_bid"), "bidder": got.get("bidder")},
                    stop=True)
 
+    def _compare_hand(self, hand, seat, want, got, record) -> None:
+        """The acting seat's cards: a nest taken at another time, cards passed
+        otherwise, show here first."""
+        theirs = got.get("hand")
+        if seat is None or not isinstance(theirs, list):
+            return
+        mine = want.get("hand", [])
+        if sorted(map(str, theirs)) != sorted(mine):
+            record("hand", attribution.phase_rules(hand) or attribution.legal_rules(hand),
+                   [{"expect": {"hand": {"seat": seat, "cards": mine}}}], sorted(mine),
+                   sorted(map(str, theirs)), stop=True)
+
     def _compare_legal(self, hand, want, got, record) -> tuple[list[Action], list[Action]]:
         """The legal set; returns the actions both sides allow, and the oracle's."""
         mine = [Action.parse(a) for a in want["legal"]]
@@ -457,7 +520,10 @@ class Fuzzer:
             rules = attribution.legal_difference_rules(hand, missing, extra, theirs)
             if not rules:
                 # Left to the differences it follows from (the points a hand holds):
-                # kept apart, unattributed, so an engine differing only here is seen.
+                # kept apart, unattributed (once), so an engine differing only here is seen.
+                if ("legal", "the highest bids differ") in self._told:
+                    return [a for a in mine if a in theirs] or mine, mine
+                self._told.add(("legal", "the highest bids differ"))
                 self.unattributed.append(Difference(
                     "legal", (), record.deal, record.path(), [{"expect": {
                         "to_act": want["to_act"], "legal": want["legal"]}}],
@@ -561,7 +627,14 @@ class Fuzzer:
         outcome = self.engine.apply(seat, str(action))
         step = {"seat": seat, "do": str(action), "reject": error.code}
         rules = (error.rule,) if error.rule else ()
+        if outcome.accepted and attribution.top_bid(hand, Action.parse(action)):
+            # The highest bid is the points a hand holds: told by the counters.
+            self._resync(deal, path)
+            return
         if outcome.accepted:
+            if error.code == "must-follow-color" and \
+                    attribution.anytime_card(hand, Action.parse(action)):
+                rules = (self.t.rule("play", "anytime"),)
             record("accepts-illegal", rules, [step], f"rejected ({error.code})", "accepted",
                    error.message)
             self._resync(deal, path)
@@ -654,7 +727,8 @@ class Fuzzer:
         outcome = self.engine.apply(seat, str(action))
         if outcome.accepted:
             return action
-        error_rules = attribution.permit_rules(hand, action)
+        error_rules = () if attribution.top_bid(hand, action) else \
+            attribution.permit_rules(hand, action)
         record("rejects-legal", error_rules, [{"seat": seat, "do": str(action)}], "accepted",
                f"rejected ({outcome.code})", outcome.message, stop=True)
         raise _OutOfStep
@@ -689,7 +763,8 @@ def _strings(value):
 # Differences after which a replay cannot go on as written (the others are incidental:
 # the path still passes through them).
 STOPPING = {"phase", "to_act", "trick-winner", "auction", "rejects-legal", "accepts-illegal",
-            "changed-on-reject", "engine-failure", "deal-refused", "result", "game-over"}
+            "changed-on-reject", "engine-failure", "deal-refused", "result", "game-over",
+            "hand", "next-hand"}
 
 
 def diagnose(variant: Variant, engine, info, deal: dict, path, action=None,

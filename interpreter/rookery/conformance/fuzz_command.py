@@ -51,6 +51,10 @@ def add_subcommand(sub) -> None:
                    help="where to write the minimal cases (default ./rookery-fuzz)")
     p.add_argument("--no-shrink", action="store_true",
                    help="write the first difference of each deviation as found")
+    p.add_argument("--no-learn", action="store_true",
+                   help="do not learn how the engine plays a rule it breaks (by default a "
+                   "rule named in two deals is followed as the engine plays it, so that it "
+                   "hides no other rule)")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
     p.add_argument("--junit", type=Path, metavar="FILE",
                    help="write JUnit XML (one test per rule of the spec)")
@@ -92,6 +96,35 @@ def _rerun_command(args, engine) -> str:
     return f"rookery conformance{spec} --engine {shlex.quote(command)}"
 
 
+def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
+    """A spec beside the cases: the oracle with the rules the engine was found to play
+    otherwise, as it plays them (the spec that decides a case found past them)."""
+    from .adapt import Adaptation
+    if args.spec is not None:
+        # ``extends`` finds a parent by its id beside the child: a copy of the spec.
+        parent = folder / f"{variant.id}.rook"
+        parent.write_bytes(Path(args.spec).read_bytes())
+    rules = [rule for rule, _ in learned]
+    sections: dict[str, list[str]] = {}
+    adaptation = Adaptation(str(args.spec or args.variant))
+    for index, (clause, _, _) in enumerate(adaptation.clauses):
+        from ..vocabulary import rule_id
+        rule = rule_id(clause)
+        if rule in rules:
+            sections.setdefault(clause.section, []).append(dict(learned)[rule])
+    lines = [f'variant {variant.id} "{variant.title}, as the engine plays '
+             f'{", ".join(rules)}"', f"extends {variant.id}", ""]
+    for section, clauses in sections.items():
+        lines.append(f"{section}:")
+        for clause in clauses:
+            lines += [f"  {clause}", '    ruling "learned by rookery fuzz from the engine '
+                      'under test, which plays this rule so: not a rule of any source"']
+        lines.append("")
+    name = "as-engine-" + _slug("-".join(rules)) + ".rook"
+    (folder / name).write_text("\n".join(lines), encoding="utf-8")
+    return {"spec": name, "sha256": spec_digest(folder / name)}
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "rule"
 
@@ -119,7 +152,8 @@ def cmd_fuzz(args) -> int:
     engine = _engine(args, variant)
     label = getattr(engine, "label", args.engine or "engine")
     began = time.perf_counter()
-    fuzzer = Fuzzer(variant, engine, seed=args.seed)
+    fuzzer = Fuzzer(variant, engine, seed=args.seed,
+                    spec_ref=None if args.no_learn else str(args.spec or args.variant))
     try:
         try:
             info = fuzzer.start()
@@ -140,7 +174,8 @@ def cmd_fuzz(args) -> int:
     report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
                         time.perf_counter() - began, deviations, fuzzer.unattributed,
                         fuzzer.coverage, getattr(fuzzer.info, "name", ""),
-                        rerun=_rerun_command(args, engine))
+                        rerun=_rerun_command(args, engine),
+                        learned=dict(fuzzer.learned()))
     print_report(report, console, args.verbose)
     if written:
         console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
@@ -161,8 +196,11 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
         first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
         deviation.minimal = first if args.no_shrink else shrink(fuzzer, first)
         name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{deviation.kind}"
+        decided_by = oracle
+        if deviation.minimal.learned:
+            decided_by = _learned_spec(args, folder, variant, deviation.minimal.learned)
         case = to_case(deviation.minimal, variant, f"{variant.id}/fuzz-{args.seed}/"
-                       f"{index:03d}", oracle, label)
+                       f"{index:03d}", decided_by, label)
         path = folder / f"{name}.json"
         path.write_text(json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
                         + "\n", encoding="utf-8")

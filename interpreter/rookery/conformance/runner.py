@@ -435,6 +435,8 @@ class Runner:
                 oracle = self.oracle_of(case)
             except Exception:  # noqa: BLE001 - without an oracle there is no diagnosis
                 oracle = None
+            if oracle is not None and case.oracle and hasattr(self.engine, "play_as"):
+                self.engine.play_as(oracle)     # our interpreter plays the case's own spec
             result = play_case(self.engine, info, case, oracle)
         except EngineFailure as failure:
             result = CaseResult(case, failure.verdict, message=failure.message,

@@ -47,12 +47,14 @@ def shrink(fuzzer: Fuzzer, difference: Difference, deals: int = 30,
     ``deals`` other deals are tried first, then at most ``rounds`` replays of simplified
     choices.  The engine of ``fuzzer`` is used throughout; its own record of
     differences is left as it was."""
-    variant = fuzzer.variant
+    variant = fuzzer.oracle_for(difference)
     key = difference.key
     if difference.earlier:
         return difference           # a game's later hand: kept as found
     seeker = Fuzzer(variant, fuzzer.engine, seed=f"{fuzzer.seed}-shrink",
                     probe_rate=fuzzer.probe_rate)
+    seeker.adaptation = fuzzer.adaptation
+    seeker.learned = lambda: difference.learned
     seeker.info = fuzzer.info
     best = difference
     probe, view = _replay_arguments(difference)

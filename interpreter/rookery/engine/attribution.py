@@ -274,14 +274,41 @@ def derived_maximum(hand) -> bool:
     return hand.variant.bidding.maximum is None
 
 
+# How far below the top a derived maximum may move: a counter or bonus changed by a few
+# points moves the points a hand holds (and so the top bid) by a step or two.
+TOP_STEPS = 3
+
+
 def _top_bids_only(hand, missing, extra, other_legal) -> bool:
+    """Only the highest bids differ, where the spec's highest bid is the points a hand
+    holds: the other engine counts the points otherwise (told by the counters)."""
     if not derived_maximum(hand) or not (missing or extra):
         return False
     bids = [a.value for a in missing + extra if a.kind == "bid"]
     if len(bids) != len(missing) + len(extra):
         return False
+    if not missing and min(bids) > hand.t.max_bid:
+        return True                     # bids over the top: the other counts more points
     common = [a.value for a in hand.legal_actions() if a.kind == "bid" and a in other_legal]
-    return not common or min(bids) > max(common)
+    step = hand.variant.bidding.step
+    return not extra and bool(common) and min(bids) > max(common) and \
+        min(bids) >= hand.t.max_bid - TOP_STEPS * step
+
+
+def top_bid(hand, action) -> bool:
+    """A bid at the top of the range, where the spec's highest bid is the points a hand
+    holds (see :func:`_top_bids_only`)."""
+    return derived_maximum(hand) and getattr(action, "kind", None) == "bid" and \
+        isinstance(action.value, int) and \
+        action.value >= hand.t.max_bid - TOP_STEPS * hand.variant.bidding.step
+
+
+def anytime_card(hand, action) -> bool:
+    """A play of the Rook (or a special trump, or a card the spec lets be played
+    anytime): whether it may leave the led color is ``play.anytime``'s to say."""
+    t = hand.t
+    return getattr(action, "kind", None) == "play" and \
+        t.card_of.get(action.value) in (t.always_trump | t.anytime)
 
 
 # -- tricks ------------------------------------------------------------------------------------
