@@ -48,8 +48,14 @@ def mutate_json(data, rng: random.Random):
             case["deal"]["nest"].append(held.pop())
     elif kind == 4 and case.get("start"):
         i = rng.randrange(len(case["start"]))
-        seat, _, action = case["start"][i].partition(" ")
-        case["start"][i] = f"{rng.choice(['0', '1', '2', '3', '9' * 5000])} {action}"
+        entry = case["start"][i]
+        if isinstance(entry, dict):         # a setup goal: a wrong seat in it
+            goal = next(iter(entry.values()))
+            goal["winner" if "winner" in goal else "seat"] = rng.choice(
+                [0, 3, 9, -1, 10 ** 20, "0"])
+        else:
+            seat, _, action = entry.partition(" ")
+            case["start"][i] = f"{rng.choice(['0', '1', '2', '3', '9' * 5000])} {action}"
     elif kind == 5 and case["steps"]:
         step = rng.choice(case["steps"])
         if "seat" in step:

@@ -169,7 +169,9 @@ def print_report(run: Run, problems: list[Problem], console: Console,
     if c.get(XFAIL):
         parts.append(f"{c[XFAIL]} expected failures")
     if c.get(NOT_RUN):
-        parts.append(f"{c[NOT_RUN]} not run")
+        why = sorted({"budget spent" if "budget" in r.message else "--maxfail"
+                      for r in run.results if r.verdict == NOT_RUN})
+        parts.append(f"{c[NOT_RUN]} not run ({', '.join(why)})")
     if problems:
         parts.append(f"{len(problems)} invalid")
     style = "green" if run.ok and not problems else "red"
