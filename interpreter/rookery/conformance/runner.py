@@ -136,6 +136,7 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
         for number, following in enumerate(case.next_hands, 2):
             where = f"hand {number} "
             played.later = True
+            played.hands.append((len(played.path), following))
             try:
                 engine.deal(case.variant, {"next": True, "hands": following["hands"],
                                            "nest": following["nest"]})
@@ -150,7 +151,8 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
         if oracle is not None and not played.later:
             charge(result, engine, info, oracle, played)
         elif played.later:
-            result.charged = tuple(case.rules)   # a later hand: the case's own rules
+            result.charged = (_later_rules(oracle, result, played) if oracle is not None
+                              else ()) or tuple(case.rules)
         return result
     return CaseResult(case, PASS, setup=tuple(played.chosen))
 
@@ -189,6 +191,7 @@ class _Played:
     chosen: list = field(default_factory=list)
     in_setup: bool = True
     later: bool = False                  # in a game's second or later hand
+    hands: list = field(default_factory=list)   # (where in path, next hand) per later hand
     failed: tuple | None = None          # (seat, action) the engine refused
     refused: tuple | None = None         # (seat, action) the engine should have refused
 
@@ -334,6 +337,47 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
         result.blocked_by = rules
     else:
         result.charged = rules or tuple(result.case.rules)
+
+
+def _later_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
+    """The rules behind a failing expectation in a game's later hand: the game replayed
+    in the spec, and the expectation's parts that differ told as the fuzzer tells them
+    (a result, the end of the game, the deal passing on)."""
+    from ..engine import attribution
+    from .session import Session
+    session = Session({oracle.id: oracle})
+    deal = result.case.deal
+    try:
+        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
+                     deal.get("scores"), deal.get("number", 0))
+        done = 0
+        for upto, following in played.hands:
+            for seat, action in played.path[done:upto]:
+                session.apply(seat, action)
+            session.deal_next(following["hands"], following["nest"])
+            done = upto
+        for seat, action in played.path[done:]:
+            session.apply(seat, action)
+    except Exception:  # noqa: BLE001 - the case's own script is not the spec's
+        return ()
+    hand = session.hand
+    divergence = result.divergence
+    expected = divergence.expected if isinstance(divergence.expected, dict) else {}
+    actual = divergence.actual if isinstance(divergence.actual, dict) else {}
+    rules: list[str] = []
+    if "result" in expected and hand.result is not None:
+        theirs = actual.get("result") if isinstance(actual.get("result"), dict) else {}
+        wanted = session.state(None)["result"]
+        rules += attribution.result_rules(hand, {k: wanted.get(k) for k in theirs}, theirs)
+    if "game_over" in expected and hand.result is not None:
+        rules += attribution.game_rules(hand, expected["game_over"], actual.get("game_over"))
+    if {"dealer", "number", "scores"} & set(expected):
+        results = session.game.results
+        before = len(played.hands) - 1         # the hand before the one that failed
+        last = results[before] if 0 <= before < len(results) else None
+        if last is not None and last.thrown_in and "dealer" in expected:
+            rules.append(hand.t.rule("bidding", "all-pass"))
+    return tuple(dict.fromkeys(rules))
 
 
 def _step_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
