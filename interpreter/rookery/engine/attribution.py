@@ -343,21 +343,28 @@ def beats_rule(hand, ctx, winner: int, other: int) -> str | None:
 
 def trick_rules(hand, ctx, cards, seats, winner: int) -> tuple[str, ...]:
     """The rules that gave the trick to ``winner``: why its card beat the strongest of
-    the others (the card that would have won without it)."""
+    the others (the card that would have won without it).  Asked at every trick, so the
+    answer is kept per trump call and pair of cards."""
     win_card = cards[seats.index(winner)]
-    led = ctx.suit_of[cards[0]]
-
-    def strength(card: int) -> int:
-        key = ctx.trump_key[card]
-        if key >= 0:
-            return key
-        return ctx.rank_key[card] if ctx.suit_of[card] == led else -1
-
-    rest = [c for s, c in zip(seats, cards) if s != winner]
-    if not rest:
+    trump_key, rank_key, suit_of = ctx.trump_key, ctx.rank_key, ctx.suit_of
+    led = suit_of[cards[0]]
+    runner_up, best = None, -2
+    for seat, card in zip(seats, cards):
+        if seat == winner:
+            continue
+        key = trump_key[card]
+        if key < 0:
+            key = rank_key[card] if suit_of[card] == led else -1
+        if key > best:
+            runner_up, best = card, key
+    if runner_up is None:
         return ()
-    runner_up = max(rest, key=strength)
-    return _unique([beats_rule(hand, ctx, win_card, runner_up)])
+    cache = hand.t.trick_rule_cache
+    found = cache.get((ctx.call, win_card, runner_up))
+    if found is None:
+        found = cache[(ctx.call, win_card, runner_up)] = \
+            _unique([beats_rule(hand, ctx, win_card, runner_up)])
+    return found
 
 
 def seat_of_card_rule(hand, ctx, cards, seats, winner: int, claimed: int) -> tuple[str, ...]:
@@ -371,7 +378,7 @@ def seat_of_card_rule(hand, ctx, cards, seats, winner: int, claimed: int) -> tup
 
 def points_rules(hand) -> tuple[str, ...]:
     """The rules that count the points in a trick."""
-    return _unique([_rule(hand, "scoring", "counters")])
+    return hand.t.counters_rules
 
 
 # -- the hand's result and the game ------------------------------------------------------------

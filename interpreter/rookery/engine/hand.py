@@ -195,14 +195,15 @@ class Hand:
 
         Returns the events it caused; raises IllegalAction, changing nothing, if the
         rules forbid it."""
-        if type(action) is str:
-            try:
-                action = Action.parse(action)
-            except UsageError as error:
-                raise IllegalAction("bad-action", str(error)) from None
-        elif not isinstance(action, Action):
-            raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give an "
-                                "Action or its notation, like 'bid 70'")
+        if type(action) is not Action:         # (the common case is checked once)
+            if type(action) is str:
+                try:
+                    action = Action.parse(action)
+                except UsageError as error:
+                    raise IllegalAction("bad-action", str(error)) from None
+            elif not isinstance(action, Action):
+                raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give "
+                                    "an Action or its notation, like 'bid 70'")
         phase = self.phase
         if phase == DONE:
             raise IllegalAction("hand-over", "the hand is over")

@@ -88,6 +88,8 @@ class Tables:
         for rule in variant.rules:
             self.rule_ids.setdefault((rule.section, rule.key), rule.id)
         self.all_rule_ids = frozenset(rule.id for rule in variant.rules)
+        self.counters_rules = (self.rule("scoring", "counters"),)
+        self.trick_rule_cache: dict[tuple, tuple[str, ...]] = {}
 
     def rule(self, section: str, key: str) -> str:
         """The rule id of the clause that sets ``section``'s ``key`` in this variant."""
