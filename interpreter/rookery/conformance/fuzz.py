@@ -75,6 +75,8 @@ class Difference:
     # The rules the oracle had learned to play as the engine does when this was found
     # (rule id -> clause): the spec that decides it is the spec with those clauses.
     learned: tuple = ()
+    # For a difference left unattributed: the rules it fits.
+    fits: tuple = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -212,7 +214,8 @@ class Fuzzer:
                 if self.on_difference:
                     self.on_difference(difference)
             else:
-                difference.detail += " (fits " + ", ".join(sorted(left or fits)) + ")"
+                difference.fits = tuple(sorted(left or fits))
+                difference.detail += " (fits " + ", ".join(difference.fits) + ")"
                 self.unattributed.append(difference)
         self.pending = []
 
@@ -228,8 +231,11 @@ class Fuzzer:
         self._auction = rng.choices(("all-pass", "one-bid", "contest", "steered"),
                                     (1, 4, 3, 2))[0]
         self._auction_seat = rng.randrange(v.table.players)
+        # Now and then one side plays its strongest cards and the others their weakest:
+        # a side that takes every trick (the all-tricks bonus, the majority).
+        self._slam = rng.random() < 0.15
         game_seen = self.coverage.rules[self.t.rule("game", "winner")]
-        if rng.random() < (0.45 if game_seen < 3 else 0.25):
+        if rng.random() < (0.45 if game_seen < 3 else 0.35):
             # Near the target, often on both sides at once (who wins when both reach
             # it), sometimes level (the tie rule).
             target, top = v.game.target, max(self.t.max_bid, 5)
@@ -238,13 +244,15 @@ class Fuzzer:
                       for _ in range(keepers)]
             if keepers > 1 and rng.random() < 0.3:
                 scores[1] = scores[0]               # equal totals: the tie rules
-            elif keepers > 1 and rng.random() < 0.5:
+            elif keepers > 1 and rng.random() < 0.7:
                 # The side that takes the bid starts behind: both may reach the target
                 # with the defenders ahead (who wins then is the winner rule).
                 seat = self._auction_seat
                 keeper = self.t.team_of[seat] if self.t.team_of is not None else seat
                 scores.sort(reverse=True)
                 scores.insert(keeper, scores.pop())
+                if self._auction == "steered":
+                    self._auction = "one-bid"       # a bid the side may well make
         elif rng.random() < 0.3:
             scores = [5 * rng.randrange(-20, 40) for _ in range(keepers)]
         hand = deal_hand(v, rng, dealer, scores, rng.randrange(4))
@@ -633,7 +641,8 @@ class Fuzzer:
             return
         if outcome.accepted:
             if error.code == "must-follow-color" and \
-                    attribution.anytime_card(hand, Action.parse(action)):
+                    attribution.anytime_card(hand, Action.parse(action)) and \
+                    not self._allows_off_color(hand, got):
                 rules = (self.t.rule("play", "anytime"),)
             record("accepts-illegal", rules, [step], f"rejected ({error.code})", "accepted",
                    error.message)
@@ -653,6 +662,19 @@ class Fuzzer:
                 record("changed-on-reject", rules, [step], "the state unchanged",
                        {k: after.get(k) for k in changed}, "changed: " + ", ".join(changed))
                 self._resync(deal, path)
+
+    def _allows_off_color(self, hand, got) -> bool:
+        """Does the engine let the seat leave the led color with an ordinary card (then
+        the follow rule differs, not which cards may be played anytime)?"""
+        t = self.t
+        for text in got.get("legal") or ():
+            kind, _, code = str(text).partition(" ")
+            card = t.card_of.get(code)
+            if kind == "play" and card is not None and hand.trick_cards and \
+                    hand.ctx.suit_of[card] != hand.led and \
+                    card not in t.always_trump | t.anytime:
+                return True
+        return False
 
     def _resync(self, deal, path) -> None:
         """Deal again and replay the accepted actions, so the engine is back in step (in
@@ -689,6 +711,21 @@ class Fuzzer:
             return "-".join(parts)
         return str(action)
 
+    def _slam_choice(self, hand, ordered: list[Action]) -> Action:
+        """The bidding side's strongest card, the other sides' weakest."""
+        ctx = hand.ctx
+        t = self.t
+
+        def strength(action: Action) -> int:
+            card = t.card_of[action.value]
+            key = ctx.trump_key[card]
+            return key if key >= 0 else ctx.rank_key[card]
+
+        team = t.team_of
+        ours = (team[hand.to_act] == team[hand.bidder]) if team is not None else \
+            hand.to_act == hand.bidder or hand.to_act in hand.partners
+        return (max if ours else min)(ordered, key=strength)
+
     def _auction_choice(self, rng, hand, ordered: list[Action]) -> Action | None:
         """The bid or pass this deal's auction style calls for (None: steer as usual)."""
         style = self._auction
@@ -716,6 +753,8 @@ class Fuzzer:
             action = ordered[choices[step] % len(ordered)]
         elif auction is not None:
             action = auction
+        elif getattr(self, "_slam", False) and hand.phase == "play" and hand.bidder is not None:
+            action = self._slam_choice(hand, ordered)
         elif rng.random() < 0.75:
             counts = {a: self.coverage.categories[self._category(hand, a)] for a in ordered}
             low = min(counts.values())
@@ -782,7 +821,7 @@ def diagnose(variant: Variant, engine, info, deal: dict, path, action=None,
         return []               # the path is not legal under the spec: not the engine's
     found = fuzzer.play_deal(0, deal=deal, choices=choices, probe=refused)
     fuzzer.finish()
-    return sorted(found, key=lambda d: len(d.path))
+    return sorted(found + fuzzer.unattributed, key=lambda d: len(d.path))
 
 
 def choices_of(variant: Variant, deal: dict, path) -> list[int]:

@@ -323,6 +323,11 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
     reached = len(played.path)
     # A difference the replay could not get past, before the failing step, blocks it;
     # one the case passed through (a legal set that differs elsewhere) only explains.
+    own = set(result.case.rules)
+    for difference in found:            # left unattributed: the rules it fits
+        if not difference.rules and difference.fits:
+            difference.rules = tuple(r for r in difference.fits if r in own) or \
+                difference.fits
     blocker = next((d for d in found if d.kind in STOPPING and len(d.path) < reached), None)
     at_step = [d for d in found if len(d.path) >= reached]
     if blocker is not None:
