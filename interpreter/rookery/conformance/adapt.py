@@ -49,17 +49,47 @@ class Adaptation:
             return None
         return variant
 
-    def candidates(self, rule: str, current: Variant):
-        """(clause line, variant) for each alternative of the clause of ``rule``."""
+    def candidates(self, rule: str, current: Variant, differences=()):
+        """(clause line, variant) for each alternative of the clause of ``rule``: the
+        mutation check's, and the values the engine's own answers show."""
         for index, (clause, _, _) in enumerate(self.clauses):
             if rule_id(clause) != rule:
                 continue
-            for _change, line in _alternatives(clause, current):
+            lines = [line for _change, line in _alternatives(clause, current)]
+            lines += [line for line in _shown(clause, current, differences)
+                      if line not in lines]
+            for line in lines:
                 changes = dict(self.changes)
                 changes[index] = (clause.section, line)
                 variant = self.variant(changes)
                 if variant is not None:
                     yield index, clause.section, line, variant
+
+
+def _shown(clause, current: Variant, differences) -> list[str]:
+    """Clause values the engine's answers show: its lowest and highest bid and the step
+    between its bids (from the legal sets it stated), and targets at a few distances."""
+    section, key = clause.section, clause.key
+    out: list[str] = []
+    if section == "bidding" and key in ("minimum", "maximum", "step"):
+        for difference in differences:
+            if difference.kind != "legal" or not isinstance(difference.actual, list):
+                continue
+            bids = sorted({int(a.split()[1]) for a in difference.actual
+                           if str(a).startswith("bid ") and str(a).split()[1].isdigit()})
+            if not bids:
+                continue
+            if key == "minimum" and not difference.path:
+                out.append(f"minimum {bids[0]}")
+            elif key == "maximum":
+                out.append(f"maximum {bids[-1]}")
+            elif key == "step" and len(bids) > 1:
+                out.append(f"step {min(b - a for a, b in zip(bids, bids[1:]))}")
+    if section == "game" and key == "target":
+        target = current.game.target
+        out += [f"target {target + d}" for d in (-200, -150, -100, 100, 150, 200)
+                if target + d > 0]
+    return list(dict.fromkeys(out))
 
 
 def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | None:
@@ -72,7 +102,8 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
     if not samples:
         return None
     fitting = []
-    for index, section, line, variant in adaptation.candidates(rule, fuzzer.variant):
+    for index, section, line, variant in adaptation.candidates(rule, fuzzer.variant,
+                                                               differences):
         agrees = True
         for difference in samples:
             probe, action = _replay_of(difference)
