@@ -55,15 +55,15 @@ class Adaptation:
         for index, (clause, _, _) in enumerate(self.clauses):
             if rule_id(clause) != rule:
                 continue
-            lines = [line for _change, line in _alternatives(clause, current)]
-            lines += [line for line in _shown(clause, current, differences)
-                      if line not in lines]
-            for line in lines:
+            near = [line for _change, line in _alternatives(clause, current)]
+            shown = [line for line in _shown(clause, current, differences)
+                     if line not in near]
+            for tier, line in [(0, line) for line in near] + [(1, line) for line in shown]:
                 changes = dict(self.changes)
                 changes[index] = (clause.section, line)
                 variant = self.variant(changes)
                 if variant is not None:
-                    yield index, clause.section, line, variant
+                    yield tier, index, clause.section, line, variant
 
 
 def _shown(clause, current: Variant, differences) -> list[str]:
@@ -102,8 +102,10 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
     if not samples:
         return None
     fitting = []
-    for index, section, line, variant in adaptation.candidates(rule, fuzzer.variant,
-                                                               differences):
+    for tier, index, section, line, variant in adaptation.candidates(rule, fuzzer.variant,
+                                                                     differences):
+        if fitting and tier > fitting[0][0]:
+            break               # the mutation check's alternatives first, then the rest
         agrees = True
         for difference in samples:
             probe, action = _replay_of(difference)
@@ -117,10 +119,10 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
                 agrees = False
                 break
         if agrees:
-            fitting.append((index, section, line, variant))
+            fitting.append((tier, index, section, line, variant))
     if len(fitting) != 1:
         return None
-    index, section, line, variant = fitting[0]
+    _, index, section, line, variant = fitting[0]
     adaptation.changes[index] = (section, line)
     adaptation.learned[rule] = line
     return variant

@@ -145,13 +145,16 @@ def user_specs(paths: list[Path]) -> dict:
 
 
 def oracles(specs: dict):
-    """The spec that decides each case: a ``--spec`` of its variant, the spec a generated
-    case names, or the built-in variant."""
+    """The spec that decides each case: the spec file a generated case names, a
+    ``--spec`` of its variant, or the built-in variant."""
     from ..load import builtin_variants, load_variant
     cache: dict = {}
 
     def oracle_of(case: Case):
-        if case.variant in specs:
+        # A generated case that names a spec file is decided by it (the spec with the
+        # rules the engine was found to play otherwise); else --spec; else the built-in.
+        if case.variant in specs and not (case.oracle and
+                                          case.oracle.get("spec", "").endswith(".rook")):
             return specs[case.variant]
         if case.oracle and case.oracle.get("spec") not in builtin_variants():
             where = Path(case.oracle["spec"])
