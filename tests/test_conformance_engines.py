@@ -20,7 +20,7 @@ from rookery.conformance.runner import EngineCannotStart
 from rookery.conformance.subprocess_engine import SubprocessEngine
 
 ENGINES = Path(__file__).parent / "engines"
-TIMEOUT = 2.0
+TIMEOUT = 3.0
 
 
 def engine(script: str) -> SubprocessEngine:

@@ -166,8 +166,9 @@ class SubprocessEngine:
         self.stderr_tail = deque(maxlen=KEEP_LINES)
         threading.Thread(target=_read_stdout, args=(self.process.stdout, self.lines),
                          daemon=True).start()
-        threading.Thread(target=_read_stderr, args=(self.process.stderr, self.stderr_tail),
-                         daemon=True).start()
+        self.stderr_reader = threading.Thread(
+            target=_read_stderr, args=(self.process.stderr, self.stderr_tail), daemon=True)
+        self.stderr_reader.start()
 
     def _kill(self) -> None:
         process, self.process = self.process, None
@@ -196,6 +197,9 @@ class SubprocessEngine:
             try:
                 code = process.wait(timeout=1)
                 message += f" (exit status {code})"
+                # What it said last on stderr belongs to the verdict: let the reader
+                # reach the end of the stream (bounded: a descendant may hold it open).
+                self.stderr_reader.join(timeout=1)
             except subprocess.TimeoutExpired:
                 pass
         if process is not None:
