@@ -248,6 +248,8 @@ def print_failure(result: CaseResult, console: Console) -> None:
                       "the failing step)")
     for choice in result.setup:
         console.print(f"  setup: {escape(choice)}")
+    if result.diagnosis:
+        console.print(f"  diagnosis: {escape(result.diagnosis)}")
     if result.message:
         console.print(f"  {escape(result.message)}")
     d = result.divergence

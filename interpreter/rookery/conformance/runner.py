@@ -56,6 +56,7 @@ class CaseResult:
     charged: tuple[str, ...] = ()       # the rules the failing step is charged to
     blocked_by: tuple[str, ...] = ()    # the rules that diverged before the case's own
     setup: tuple[str, ...] = ()         # what the setup steps chose ("seat 2 bid 100")
+    diagnosis: str = ""                 # where the engine first parted from the spec
 
     @property
     def ok(self) -> bool:
@@ -94,6 +95,8 @@ class CaseResult:
             out["blocked_by"] = list(self.blocked_by)
         if self.setup:
             out["setup"] = list(self.setup)
+        if self.diagnosis:
+            out["diagnosis"] = self.diagnosis
         return out
 
 
@@ -330,6 +333,14 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
                 difference.fits
     blocker = next((d for d in found if d.kind in STOPPING and len(d.path) < reached), None)
     at_step = [d for d in found if len(d.path) >= reached]
+    first = blocker or (at_step[0] if at_step else None)
+    if first is not None:
+        from .fuzz import KINDS
+        result.diagnosis = (f"after {len(first.path)} accepted actions the engine "
+                            f"{KINDS.get(first.kind, first.kind)}"
+                            + (f" ({first.detail})" if first.detail else "")
+                            + f": expected {_short(first.expected)}, the engine "
+                            f"{_short(first.actual)}")
     if blocker is not None:
         rules, before = blocker.rules, True
     elif at_step:
@@ -342,6 +353,12 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
         result.blocked_by = rules
     else:
         result.charged = rules or tuple(result.case.rules)
+
+
+def _short(value, limit: int = 120) -> str:
+    import json
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _later_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
