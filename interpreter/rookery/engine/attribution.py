@@ -77,10 +77,12 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     phases = [hand.phase] + ([other] if other and other != hand.phase else [])
     if "bidding" in phases and len(phases) == 2:
         # One side's auction is over, the other's goes on: how an auction ends.
+        opening = hand.variant.bidding.opening
+        if opening is not None and hand.high == opening and \
+                all(said == "pass" for _, said in hand.auction[1:]):
+            return _unique([_rule(hand, "bidding", "opening")])  # the dealer's opening bid
         return _unique([_rule(hand, "bidding", "all-pass") if hand.bidder is None or
-                        hand.forced or hand.variant.bidding.opening is not None and
-                        hand.high == hand.variant.bidding.opening
-                        else _rule(hand, "bidding", "pass")])
+                        hand.forced else _rule(hand, "bidding", "pass")])
     rules: list[str | None] = []
     # Where two phases trade places, the clause that orders them is to blame, not the
     # clause of a phase that both have (the nest's discard is in both; when trump is
@@ -199,6 +201,13 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
         bids = sorted(a.value for a in hand.legal_actions() if a.kind == "bid")
         lowest = bids[0] if bids else b.minimum
         theirs = {a.value for a in other_legal if getattr(a, "kind", None) == "bid"}
+        spaced = sorted(theirs)
+        if any(high - low != b.step for low, high in zip(spaced, spaced[1:])):
+            return _unique([_rule(hand, "bidding", "step")])   # its bids go in other steps
+        opening_only = b.opening is not None and hand.high == b.opening and \
+            all(said == "pass" for _, said in hand.auction[1:])
+        if amount == lowest and opening_only and (not theirs or min(theirs) > amount):
+            return _unique([_rule(hand, "bidding", "opening")])  # the raise over the opening
         if amount == t.max_bid and not theirs:
             return _unique([_rule(hand, "bidding", "maximum")])
         if amount == lowest or (theirs and amount < min(theirs)):
