@@ -226,14 +226,15 @@ class Fuzzer:
         dealer = rng.randrange(v.table.players)
         keepers = self.t.keepers
         scores = [0] * keepers
+        # Now and then one side holds the high cards and plays its strongest while the
+        # others play their weakest: a side that takes every trick (the all-tricks bonus).
+        self._slam = rng.random() < 0.15
         # How this deal's auction goes: everyone passes (a throw-in), one seat takes it
         # at the lowest bid, a contest of small raises, or choices steered like the rest.
         self._auction = rng.choices(("all-pass", "one-bid", "contest", "steered"),
                                     (1, 4, 3, 2))[0]
         self._auction_seat = rng.randrange(v.table.players)
-        # Now and then one side plays its strongest cards and the others their weakest:
-        # a side that takes every trick (the all-tricks bonus, the majority).
-        self._slam = rng.random() < 0.15
+
         game_seen = self.coverage.rules[self.t.rule("game", "winner")]
         if rng.random() < (0.45 if game_seen < 3 else 0.35):
             # Near the target, often on both sides at once (who wins when both reach
@@ -256,7 +257,29 @@ class Fuzzer:
         elif rng.random() < 0.3:
             scores = [5 * rng.randrange(-20, 40) for _ in range(keepers)]
         hand = deal_hand(v, rng, dealer, scores, rng.randrange(4))
-        return _deal_dict(hand)
+        deal = _deal_dict(hand)
+        if self._slam:
+            self._auction = "one-bid"
+            deal["hands"] = self._stacked(deal["hands"])
+        return deal
+
+    def _stacked(self, hands: list[list[str]]) -> list[list[str]]:
+        """The same cards, the highest ranks to the side of the seat that will take the
+        bid: a side able to take every trick."""
+        t = self.t
+        seat = self._auction_seat
+        if t.team_of is not None:
+            ours = [s for s in range(len(hands)) if t.team_of[s] == t.team_of[seat]]
+        else:
+            ours = [seat]
+        cards = sorted((c for held in hands for c in held),
+                       key=lambda code: t.rank_index[t.card_of[code]], reverse=True)
+        out = [[] for _ in hands]
+        order = ours + [s for s in range(len(hands)) if s not in ours]
+        for owner in order:
+            size = len(hands[owner])
+            out[owner], cards = cards[:size], cards[size:]
+        return out
 
     def play_deal(self, number: int, deal: dict | None = None,
                   choices: list[int] | None = None, want: tuple[str, str] | None = None,
@@ -308,6 +331,7 @@ class Fuzzer:
         record = self._recorder(number, deal, path, found)
         self._their_points: dict[int, int] = {}
         self._counted_apart = False
+        self._pending_before = len(self.pending)
         if not hasattr(self, "_auction"):
             self._auction, self._auction_seat = "steered", 0
         while True:
@@ -363,6 +387,7 @@ class Fuzzer:
         """Deal the game's next hand too? Only while the two agree so far, the engine
         deals next hands, the game is not over, now and then (a game of up to 4 hands)."""
         return (choices is None and not found and self.info is not None
+                and len(self.pending) == self._pending_before     # nor a result in doubt
                 and "next-hand" in self.info.features and not oracle.game.is_over
                 and not getattr(oracle.game, "stopped", False)
                 and len(oracle.game.results) < 4 and rng.random() < 0.5)
