@@ -65,7 +65,7 @@ def shrink(fuzzer: Fuzzer, difference: Difference, deals: int = 30,
     if probe is None and view is None:
         for number in range(deals):
             found = same(seeker.play_deal(number, want=key))
-            if found is not None and len(found.path) < len(best.path):
+            if found is not None and not found.earlier and len(found.path) < len(best.path):
                 best = found
     choices = choices_of(variant, best.deal, best.path)
     size = (len(choices), sum(choices))
