@@ -843,14 +843,18 @@ def diagnose(variant: Variant, engine, info, deal: dict, path, action=None,
     try:
         choices = choices_of(variant, deal, steps)
     except (ValueError, IllegalAction):
-        return []               # the path is not legal under the spec: not the engine's
+        # The spec refuses an action of the path: replay as far as it allows; the
+        # comparison there tells where the engine took another way.
+        choices = choices_of(variant, deal, steps, prefix=True)
+        refused = None
     found = fuzzer.play_deal(0, deal=deal, choices=choices, probe=refused)
     fuzzer.finish()
     return sorted(found + fuzzer.unattributed, key=lambda d: len(d.path))
 
 
-def choices_of(variant: Variant, deal: dict, path) -> list[int]:
-    """The choice indices (see :meth:`Fuzzer.play_deal`) that replay ``path``."""
+def choices_of(variant: Variant, deal: dict, path, prefix: bool = False) -> list[int]:
+    """The choice indices (see :meth:`Fuzzer.play_deal`) that replay ``path`` (with
+    ``prefix``, as much of it as the spec allows)."""
     oracle = Session({variant.id: variant})
     oracle.deal(variant.id, deal["dealer"], deal["hands"], deal["nest"], deal.get("scores"),
                 deal.get("number", 0))
@@ -858,6 +862,8 @@ def choices_of(variant: Variant, deal: dict, path) -> list[int]:
     for seat, text in path:
         ordered = sorted(oracle.hand.legal_actions(), key=_simplest)
         action = Action.parse(text)
+        if prefix and (action not in ordered or seat != oracle.hand.actor):
+            break
         out.append(ordered.index(action))
         oracle.hand.apply(action, seat)
     return out

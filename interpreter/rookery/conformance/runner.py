@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.actions import Action
 from .cases import Case
 from .compare import compare, seats_needed
 from .engines import DealRefused, EngineFailure, EngineInfo, Unsupported
@@ -154,8 +155,7 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
         if oracle is not None and not played.later:
             charge(result, engine, info, oracle, played)
         elif played.later:
-            result.charged = (_later_rules(oracle, result, played) if oracle is not None
-                              else ()) or tuple(case.rules)
+            _charge_later(result, engine, info, oracle, played)
         return result
     return CaseResult(case, PASS, setup=tuple(played.chosen))
 
@@ -331,6 +331,10 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
         if not difference.rules and difference.fits:
             difference.rules = tuple(r for r in difference.fits if r in own) or \
                 difference.fits
+        elif not difference.rules and difference.detail == "the highest bids differ":
+            # No maximum clause: the spec's highest bid is the points a hand holds.
+            difference.rules = (oracle_rule(oracle, "bidding", "maximum"),)
+    found = [d for d in found if d.rules]
     blocker = next((d for d in found if d.kind in STOPPING and len(d.path) < reached), None)
     at_step = [d for d in found if len(d.path) >= reached]
     first = blocker or (at_step[0] if at_step else None)
@@ -348,11 +352,65 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: _Played
     else:
         rules = _step_rules(oracle, result, played) or (found[-1].rules if found else ())
         before = False
+    if not rules and found:         # the engine parts from the spec, but says not where
+        rules = _governing(oracle, result, played)
     own = set(result.case.rules)
     if rules and not own & set(rules) and (played.in_setup or before):
         result.blocked_by = rules
     else:
         result.charged = rules or tuple(result.case.rules)
+
+
+def _charge_later(result: CaseResult, engine, info: EngineInfo, oracle,
+                  played: _Played) -> None:
+    """A failure in a game's later hand: if the engine parted from the spec in the first
+    hand already (its setup chose what the spec would not), that blocks the case;
+    otherwise the later hand's failing expectation is told by the game replayed."""
+    if oracle is None:
+        result.charged = tuple(result.case.rules)
+        return
+    from .fuzz import STOPPING, diagnose
+    first = played.path[:played.hands[0][0]]
+    try:
+        found = [d for d in diagnose(oracle, engine, info, result.case.deal, first)
+                 if d.rules and d.kind in STOPPING]
+    except EngineFailure:
+        raise
+    except Exception:  # noqa: BLE001 - a diagnosis never turns a failure into a crash
+        found = []
+    if found:
+        rules = found[0].rules
+        if set(rules) & set(result.case.rules):
+            result.charged = rules
+        else:
+            result.blocked_by = rules
+        return
+    result.charged = _later_rules(oracle, result, played) or tuple(result.case.rules)
+
+
+def oracle_rule(oracle, section: str, key: str) -> str:
+    from ..engine.tables import tables_for
+    return tables_for(oracle).rule(section, key)
+
+
+def _governing(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
+    """When nothing else tells: the rules that shape the spec's decision at the failing
+    step (its legal set and whose turn), not every rule the case lists."""
+    from ..engine import attribution
+    from .session import Session
+    session = Session({oracle.id: oracle})
+    deal = result.case.deal
+    try:
+        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
+                     deal.get("scores"), deal.get("number", 0))
+        for seat, action in played.path:
+            session.apply(seat, action)
+    except Exception:  # noqa: BLE001
+        return ()
+    hand = session.hand
+    if hand.is_over:
+        return attribution.scoring_rules(hand)
+    return attribution.legal_rules(hand)
 
 
 def _short(value, limit: int = 120) -> str:
@@ -384,6 +442,16 @@ def _later_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]
         return ()
     hand = session.hand
     divergence = result.divergence
+    if played.failed is not None and not hand.is_over:
+        # An action of the case the engine refused: whose turn it is, or why the rules
+        # allow it.
+        seat, text = played.failed
+        if "not-your-turn" in str(divergence.actual) or seat != hand.actor:
+            return attribution.turn_rules(hand)
+        try:
+            return attribution.permit_rules(hand, Action.parse(text))
+        except Exception:  # noqa: BLE001
+            return ()
     expected = divergence.expected if isinstance(divergence.expected, dict) else {}
     actual = divergence.actual if isinstance(divergence.actual, dict) else {}
     rules: list[str] = []
@@ -393,6 +461,12 @@ def _later_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]
         rules += attribution.result_rules(hand, {k: wanted.get(k) for k in theirs}, theirs)
     if "game_over" in expected and hand.result is not None:
         rules += attribution.game_rules(hand, expected["game_over"], actual.get("game_over"))
+    if "to_act" in expected:
+        rules += attribution.turn_rules(hand)
+    if "phase" in expected:
+        rules += attribution.phase_rules(hand, actual.get("phase"))
+    if {"legal", "legal_includes", "legal_excludes"} & set(expected):
+        rules += attribution.legal_rules(hand)
     if {"dealer", "number", "scores"} & set(expected):
         results = session.game.results
         before = len(played.hands) - 1         # the hand before the one that failed
