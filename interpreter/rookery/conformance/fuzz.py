@@ -551,6 +551,8 @@ class Fuzzer:
         extra = sorted(theirs - set(mine), key=lambda a: action_order(str(a)))
         if missing or extra:
             rules = attribution.legal_difference_rules(hand, missing, extra, theirs)
+            if rules is None:       # fits two rules here; other states will tell them apart
+                return [a for a in mine if a in theirs] or mine, mine
             if not rules:
                 # Left to the differences it follows from (the points a hand holds):
                 # kept apart, unattributed (once), so an engine differing only here is seen.
@@ -666,9 +668,14 @@ class Fuzzer:
             return
         if outcome.accepted:
             if error.code == "must-follow-color" and \
-                    attribution.anytime_card(hand, Action.parse(action)) and \
-                    not self._allows_off_color(hand, got):
-                rules = (self.t.rule("play", "anytime"),)
+                    attribution.anytime_card(hand, Action.parse(action)):
+                if self._allows_off_color(hand, got):
+                    pass                        # any card may leave the color: the follow rule
+                elif self._holds_ordinary_off_color(hand):
+                    rules = (self.t.rule("play", "anytime"),)   # only the Rook may
+                else:
+                    self._resync(deal, path)    # nothing here tells which of the two
+                    return
             record("accepts-illegal", rules, [step], f"rejected ({error.code})", "accepted",
                    error.message)
             self._resync(deal, path)
@@ -700,6 +707,13 @@ class Fuzzer:
                     card not in t.always_trump | t.anytime:
                 return True
         return False
+
+    def _holds_ordinary_off_color(self, hand) -> bool:
+        """The seat to play holds a card of another color that is no Rook or special."""
+        t = self.t
+        return bool(hand.trick_cards) and any(
+            hand.ctx.suit_of[c] != hand.led and c not in t.always_trump | t.anytime
+            for c in hand.hands[hand.to_act])
 
     def _resync(self, deal, path) -> None:
         """Deal again and replay the accepted actions, so the engine is back in step (in

@@ -393,21 +393,27 @@ def oracle_rule(oracle, section: str, key: str) -> str:
     return tables_for(oracle).rule(section, key)
 
 
+def _replayed(oracle, deal: dict, path):
+    """The spec's hand after ``path`` from ``deal`` (None if the spec refuses it)."""
+    from .session import Session
+    session = Session({oracle.id: oracle})
+    try:
+        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
+                     deal.get("scores"), deal.get("number", 0))
+        for seat, action in path:
+            session.apply(seat, action)
+    except Exception:  # noqa: BLE001 - the case's own script is not the spec's
+        return None
+    return session.hand
+
+
 def _governing(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
     """When nothing else tells: the rules that shape the spec's decision at the failing
     step (its legal set and whose turn), not every rule the case lists."""
     from ..engine import attribution
-    from .session import Session
-    session = Session({oracle.id: oracle})
-    deal = result.case.deal
-    try:
-        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
-                     deal.get("scores"), deal.get("number", 0))
-        for seat, action in played.path:
-            session.apply(seat, action)
-    except Exception:  # noqa: BLE001
+    hand = _replayed(oracle, result.case.deal, played.path)
+    if hand is None:
         return ()
-    hand = session.hand
     if hand.is_over:
         return attribution.scoring_rules(hand)
     return attribution.legal_rules(hand)
@@ -480,17 +486,9 @@ def _step_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
     """The rules behind an ``expect`` the fuzzer's comparisons do not cover (a seat's
     view or hand, tricks won, trump): read from the spec at that point."""
     from ..engine import attribution
-    from .session import Session
-    session = Session({oracle.id: oracle})
-    deal = result.case.deal
-    try:
-        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
-                     deal.get("scores"), deal.get("number", 0))
-        for seat, action in played.path:
-            session.apply(seat, action)
-    except Exception:  # noqa: BLE001
+    hand = _replayed(oracle, result.case.deal, played.path)
+    if hand is None:
         return ()
-    hand = session.hand
     divergence = result.divergence
     keys = list(divergence.expected) if divergence and isinstance(divergence.expected, dict) \
         else []

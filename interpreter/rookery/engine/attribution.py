@@ -249,7 +249,7 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
 
 
 def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Action],
-                           other_legal: Iterable[Action]) -> tuple[str, ...]:
+                           other_legal: Iterable[Action]) -> tuple[str, ...] | None:
     """The rules behind a legal set another engine states differently: for each action it
     refuses but the rules allow, why it is allowed; for each it allows but the rules
     refuse, the rule that refuses it."""
@@ -265,6 +265,10 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
     if extra and len(refused_anytime) == len(extra) and all(
             (e := refusal(hand, a)) is not None and e.code == "must-follow-color"
             for a in extra):
+        ordinary = any(hand.ctx.suit_of[c] != hand.led and c not in t.always_trump | t.anytime
+                       for c in hand.hands[hand.to_act])
+        if not ordinary and not missing:
+            return None     # no other card could leave the color: the two rules agree here
         # Only the Rook (or a special trump) is allowed off color: which cards may be
         # played anytime, not the follow rule itself.
         return _unique([_rule(hand, "play", "anytime")] +
