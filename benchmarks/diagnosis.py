@@ -91,6 +91,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", type=Path, help="write every mutant's outcome here")
     parser.add_argument("--no-corpus", action="store_true",
                         help="measure the fuzzing only (the corpus half takes the longer)")
+    parser.add_argument("--no-fuzz", action="store_true", help="measure the corpus only")
     args = parser.parse_args(argv)
     skip = equivalent()
     cases_all, _ = load_corpus()
@@ -104,7 +105,8 @@ def main(argv=None) -> int:
         valid = [m for m in mutants(variant_id, own_only=False)
                  if m.mutant is not None and (variant_id, m.rule, m.change) not in skip]
         for mutant in valid:
-            named, first = fuzz_names(variant, mutant.mutant, args.deals)
+            named, first = (set(), None) if args.no_fuzz else \
+                fuzz_names(variant, mutant.mutant, args.deals)
             charged, blocked, failed = (set(), set(), 0) if args.no_corpus else \
                 corpus_names(variant, mutant.mutant, cases)
             row = {"variant": variant_id, "rule": mutant.rule, "change": mutant.change,
