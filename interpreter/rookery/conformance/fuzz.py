@@ -531,7 +531,7 @@ class Fuzzer:
             return
         mine = want.get("hand", [])
         if sorted(map(str, theirs)) != sorted(mine):
-            record("hand", attribution.phase_rules(hand) or attribution.legal_rules(hand),
+            record("hand", attribution.hand_rules(hand, seat),
                    [{"expect": {"hand": {"seat": seat, "cards": mine}}}], sorted(mine),
                    sorted(map(str, theirs)), stop=True)
 

@@ -501,7 +501,9 @@ def _step_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
         elif key in ("tricks_won", "last_trick"):
             rules += [r for trick in hand.trick_rules for r in trick]
         elif key == "hand":
-            rules += attribution.phase_rules(hand)
+            seat = divergence.expected["hand"].get("seat", hand.actor) \
+                if isinstance(divergence.expected.get("hand"), dict) else hand.actor
+            rules += attribution.hand_rules(hand, seat)
         elif key in ("high_bid", "bidder"):
             rules += attribution.auction_rules(hand) if hand.phase != "bidding" else \
                 attribution.legal_rules(hand)

@@ -102,6 +102,16 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     return _unique(rules)
 
 
+def hand_rules(hand, seat: int) -> tuple[str, ...]:
+    """The rules behind the cards a seat holds now: cards passed (and when the bid winner
+    sees what it received), else the phase that moved cards (the nest taken)."""
+    if hand.hidden_received is not None and seat == hand.bidder:
+        return _unique([_rule(hand, "passing", "bidder-sees")])
+    if any(hand.given):
+        return _unique([_rule(hand, "passing", "directions")])
+    return phase_rules(hand) or legal_rules(hand)
+
+
 def auction_rules(hand) -> tuple[str, ...]:
     """The rules behind who holds the contract and at what bid, once the auction is
     over: a forced bid is the minimum; otherwise the auction's end."""
@@ -570,8 +580,11 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
     nest = {t.codes[c] for c in hand.laid_aside + hand.nest}
     dummy = (hand.bidder + 2) % hand.n if hand.has_dummy and hand.bidder is not None \
         else None
+    passed = {t.codes[c] for cards in hand.given for c in cards}
     for code in leaked:
-        if code in played:
+        if code in passed:
+            rules.append(_rule(hand, "passing", "directions"))   # sent to another seat
+        elif code in played:
             rules.append(_rule(hand, "play", "review"))
         elif code in nest:
             rules.append(_rule(hand, "deal", "nest"))
