@@ -385,7 +385,11 @@ def _charge_later(result: CaseResult, engine, info: EngineInfo, oracle,
         else:
             result.blocked_by = rules
         return
-    result.charged = _later_rules(oracle, result, played) or tuple(result.case.rules)
+    rules = _later_rules(oracle, result, played)
+    if rules and played.in_setup and not set(rules) & set(result.case.rules):
+        result.blocked_by = rules       # the later hand's setup did not get through
+        return
+    result.charged = rules or tuple(result.case.rules)
 
 
 def oracle_rule(oracle, section: str, key: str) -> str:
@@ -454,6 +458,10 @@ def _later_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]
         seat, text = played.failed
         if "not-your-turn" in str(divergence.actual) or seat != hand.actor:
             return attribution.turn_rules(hand)
+        code = str(divergence.actual).removeprefix("rejected (").rstrip(")")
+        clause = attribution.CODE_CLAUSES.get(code)
+        if clause is not None:          # the rule the engine applied where the spec does not
+            return (hand.t.rule(*clause),)
         try:
             return attribution.permit_rules(hand, Action.parse(text))
         except Exception:  # noqa: BLE001
