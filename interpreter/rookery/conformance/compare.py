@@ -154,18 +154,18 @@ def _game_over(key, want, got):
     return Mismatch(key, want, _show(got))
 
 
-def _strings(value):
+def strings_in(value):
     """Every string in a JSON value, and each word of it (``"R low"`` -> ``R``, ``low``)."""
     if isinstance(value, str):
         yield value
         yield from value.split()
     elif isinstance(value, dict):
         for k, v in value.items():
-            yield from _strings(k)
-            yield from _strings(v)
+            yield from strings_in(k)
+            yield from strings_in(v)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from strings_in(item)
 
 
 def _view(key, want, seat_state):
@@ -175,7 +175,7 @@ def _view(key, want, seat_state):
     if "hand" in want and not _same_cards(want["hand"], view.get("hand", _MISSING)):
         return Mismatch(key, want, {"hand": view.get("hand")}, "the seat's own hand differs")
     hidden = set(want.get("hidden", ()))
-    seen = sorted(hidden & set(_strings(view)))
+    seen = sorted(hidden & set(strings_in(view)))
     if seen:
         return Mismatch(key, want, view, "seat {} can see {}".format(
             want["seat"], ", ".join(seen)))

@@ -30,7 +30,7 @@ from ..engine.deal import deal_hand
 from ..engine.tables import tables_for
 from ..errors import IllegalAction
 from ..model import Variant
-from .compare import action_order, compare
+from .compare import action_order, compare, strings_in
 from .engines import DealRefused, EngineFailure, Unsupported
 from .session import Session
 
@@ -583,7 +583,7 @@ class Fuzzer:
         if not isinstance(view, dict):
             return
         hidden = attribution.hidden_codes(hand, seat)
-        seen = sorted(hidden & set(_strings(view)))
+        seen = sorted(hidden & set(strings_in(view)))
         if seen:
             record("view-leak", attribution.leak_rules(hand, seat, seen),
                    [{"expect": {"view": {"seat": seat, "hidden": seen}}}],
@@ -824,20 +824,6 @@ def _ordered(value):
     return value
 
 
-def _strings(value):
-    """Every string in a JSON value, and each word of it."""
-    if isinstance(value, str):
-        yield value
-        yield from value.split()
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(k)
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 # Differences after which a replay cannot go on as written (the others are incidental:
 # the path still passes through them).
 STOPPING = {"phase", "to_act", "trick-winner", "auction", "rejects-legal", "accepts-illegal",
@@ -883,4 +869,4 @@ def choices_of(variant: Variant, deal: dict, path, prefix: bool = False) -> list
     return out
 
 
-__all__ = ["Difference", "Fuzzer", "KINDS", "choices_of", "IllegalAction"]
+__all__ = ["Difference", "Fuzzer", "KINDS", "choices_of", "diagnose"]
