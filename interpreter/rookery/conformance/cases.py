@@ -39,6 +39,7 @@ class Case:
     replaces: str | None = None
     oracle: dict | None = None          # a generated case: the spec that decides it
     next_hands: tuple[dict, ...] = ()   # further hands of the same game
+    spec_file: str | None = None        # the house spec that decides it (the file's 'spec')
 
     @property
     def topic(self) -> str:
@@ -134,6 +135,13 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
     file_ok = not problems
     variant = data.get("variant") if isinstance(data.get("variant"), str) else None
     rule_ids = rules_of(variant) if (rules_of and variant) else None
+    spec_file = None
+    if file_ok and isinstance(data.get("spec"), str):
+        spec_file, decided, problem = _house_spec(Path(path), data["spec"], variant)
+        if problem:
+            return [], problems + [Problem(name, None, problem)]
+        if rules_of:
+            rule_ids = spec_rules(decided)
     case_check = _case_validator()
     cases: list[Case] = []
     for index, raw in enumerate(data["cases"]):
@@ -154,9 +162,27 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             origin=raw["origin"], deal=raw["deal"], start=tuple(raw.get("start", ())),
             steps=tuple(raw["steps"]), file=name, source=raw.get("source", {}),
             replaces=raw.get("replaces"), oracle=raw.get("oracle"),
-            next_hands=tuple(raw.get("next_hands", ()))))
+            next_hands=tuple(raw.get("next_hands", ())), spec_file=spec_file))
     # A file whose own keys are wrong (no variant...) runs none of its cases.
     return (cases if file_ok else []), problems
+
+
+def _house_spec(case_file: Path, spec: str, variant: str | None):
+    """The spec file a case file names (``"spec"``, relative to the case file): its
+    resolved path, the compiled variant, or a problem (no such file, a spec with errors,
+    another variant id)."""
+    from ..load import load_variant
+    where = (case_file.parent / spec).resolve()
+    if not where.is_file():
+        return None, None, f"spec: no such spec file {spec!r} (looked for {where})"
+    try:
+        decided = load_variant(where)
+    except RookeryError as error:
+        return None, None, f"spec: {spec} has errors: {error}"
+    if decided.id != variant:
+        return None, None, (f"spec: {spec} is variant {decided.id!r}, but the file's "
+                            f"variant is {variant!r}")
+    return str(where), decided, None
 
 
 MAX_CASE_FILE = 16 << 20       # bytes

@@ -245,6 +245,13 @@ def cmd_conformance(args) -> int:
             continue
         checked.append(case)
     cases = checked
+    # A case file may name the house spec that decides its cases ('spec'): it joins the
+    # --spec files (which win) for the oracle and the in-process engine.
+    given = bool(specs)
+    for case in cases:
+        if case.spec_file and case.variant not in specs:
+            from ..load import load_variant
+            specs[case.variant] = load_variant(case.spec_file)
     expected_file = expected_failures_file(args)
     expected = read_expected_failures(expected_file) if expected_file else {}
     known = {case.variant for case in cases} | set(builtin_variants()) | set(specs)
@@ -286,7 +293,7 @@ def cmd_conformance(args) -> int:
     filtered = bool(args.rule or args.tag or args.case or args.paths)
     print_report(run, problems, console, verbose=args.verbose,
                  rules_of=None if filtered else own_rules,
-                 variants=() if filtered or args.engine or specs else
+                 variants=() if filtered or args.engine or given else
                  [v for v in builtin_variants() if not args.variant or v in args.variant],
                  wall_seconds=time.perf_counter() - began)
     if all(result.verdict == "skip" for result in run.results):

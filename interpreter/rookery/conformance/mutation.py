@@ -270,16 +270,18 @@ class MutationReport:
                 "survived": [{"rule": m.rule, "change": m.change} for m in self.survived]}
 
 
-def check_variant_corpus(variant_id: str, cases: list[Case]) -> MutationReport:
-    """Run ``cases`` (those of ``variant_id`` that pass on the real variant) against
-    every mutant of the variant."""
+def check_variant_corpus(spec: str, cases: list[Case]) -> MutationReport:
+    """Run ``cases`` (those of the variant that pass on the real variant) against every
+    mutant of the variant: ``spec`` is a built-in variant's id or a spec file (a house
+    spec, whose cases name it)."""
     from ..load import load_variant
+    variant_id = load_variant(spec).id
     own = [case for case in cases if case.variant == variant_id]
-    baseline = run_cases(InProcessEngine(Session({variant_id: load_variant(variant_id)})), own)
+    baseline = run_cases(InProcessEngine(Session({variant_id: load_variant(spec)})), own)
     passing = [result.case for result in baseline.results if result.verdict == PASS]
     report = MutationReport(variant_id, len(passing))
     equivalent = equivalent_mutants()
-    for mutant in mutants(variant_id):
+    for mutant in mutants(spec):
         if mutant.mutant is None:
             report.invalid.append(mutant)
             continue
@@ -312,7 +314,11 @@ def add_subcommand(sub) -> None:
         "variant's conformance cases against the mutant: a mutant no case rejects is a rule "
         "the corpus does not pin down.  Exit code 0 when every observable mutant is killed.")
     p.add_argument("variants", nargs="*", metavar="VARIANT",
-                   help="variants to mutate (default: every variant with cases)")
+                   help="variants to mutate: built-in ids or spec files, whose cases are "
+                   "the corpus's cases of that variant (default: every variant with cases)")
+    p.add_argument("--cases", metavar="PATH", type=Path, action="append", default=[],
+                   help="case files or folders to use instead of the packaged corpus "
+                   "(repeatable)")
     p.add_argument("--json", metavar="FILE", type=Path, help="write the report as JSON")
 
 
@@ -326,8 +332,14 @@ def cmd_mutate(args) -> int:
 
     if args.json:
         output_file(args.json, "--json")     # said before the long run, not after
-    cases, problems = load_corpus()
-    with_cases = sorted({case.variant for case in cases})
+    from .cases import CorpusError
+    from ..errors import UsageError
+    try:
+        cases, problems = load_corpus(args.cases or None)
+    except CorpusError as error:
+        raise UsageError(str(error)) from None
+    # A house variant's cases name its spec file: that file is what is mutated.
+    with_cases = sorted({case.spec_file or case.variant for case in cases})
     chosen = args.variants or with_cases
     reports = [check_variant_corpus(variant, cases) for variant in chosen]
     table = Table(title="spec mutation check")
