@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -78,8 +79,9 @@ def _read_and_check(spec: ast.SpecFile | None, errors: list[SpecError], path: Pa
     if spec is None:
         raise SpecError.gather(errors)
     declared: list[ast.SourceDeclaration] = []
+    parents: list[tuple[str, Path]] = []
     try:
-        clauses = _merged_clauses(spec, path, chain, declared, errors)
+        clauses = _merged_clauses(spec, path, chain, declared, errors, parents)
     except SpecError as error:   # a parent that cannot be found or read
         raise SpecError.gather(errors + [error]) from None
     variant, problems, tainted = read_all(spec, clauses, frozenset(known_sources()),
@@ -89,6 +91,9 @@ def _read_and_check(spec: ast.SpecFile | None, errors: list[SpecError], path: Pa
         errors += check_problems(variant, tainted)
     if errors or variant is None:
         raise SpecError.gather(errors)
+    if spec.extends_path:   # the variant extends a parent id; where it is found, beside
+        parent_id, parent_path = parents[0]
+        variant = replace(variant, extends=parent_id, extends_path=str(parent_path))
     return variant
 
 
@@ -124,13 +129,14 @@ def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
 
 def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
                     declared: list[ast.SourceDeclaration] | None = None,
-                    errors: list[SpecError] | None = None
+                    errors: list[SpecError] | None = None,
+                    parents: list[tuple[str, Path]] | None = None
                     ) -> list[tuple[ast.Clause, str | None, str | None]]:
     """The clauses of ``spec`` after ``extends``: the child's clause replaces the parent's
     clause with the same rule id; new clauses are added at the end of their section.
 
     The sources each file of the chain declares are added to ``declared`` (the parent's
-    first).  A rule given twice is added to ``errors`` when it is given (and raised
+    first), and the parent's id and file to ``parents``.  A rule given twice is added to ``errors`` when it is given (and raised
     otherwise); a parent that cannot be found, read or that closes a circle raises."""
     merged: dict[str, tuple[ast.Clause, str | None, str | None]] = {}
     if spec.extends:
@@ -147,6 +153,8 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
                             "each extending the next", hint="extend the variant nearest "
                             "to yours directly", code="extends-too-deep")
         parent = parse_file(parent_path)
+        if parents is not None:
+            parents.append((parent.variant, parent_path))
         for clause, default, inherited in _merged_clauses(parent, parent_path,
                                                           chain + (parent_path,), declared):
             merged[rule_id(clause)] = (clause, default, inherited or parent.variant)

@@ -200,6 +200,9 @@ class Variant:
     rules: tuple[Rule, ...] = field(repr=False)
     span: Span = field(repr=False)
     sources: tuple[Source, ...] = field(default=(), repr=False)   # declared by the spec
+    # the parent's file when 'extends' gives a path ("../club/base.rook"); 'extends' then
+    # holds the parent's variant id
+    extends_path: str | None = field(default=None, repr=False)
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:
