@@ -217,3 +217,19 @@ def test_fuzzed_texts_still_end_in_a_spec_error(tmp_path):
             rookery.load_text(text, str(Path(tmp_path) / "cut.rook"))
         except rookery.SpecError as error:
             assert all(p.expected and p.hint for p in error.problems)
+
+
+def test_the_dsl_reference_shows_what_check_prints():
+    """The five-mistake example of the DSL reference is this test's spec: each error line
+    it shows is a line rookery prints for it."""
+    from rookery import docs
+
+    page = docs.site.dsl_page([rookery.load_variant("tournament")])
+    shown = re.search(r"and `rookery check` names all five, in this order:\n\n```text\n(.*?)```",
+                      page, re.S).group(1).splitlines()
+    with pytest.raises(rookery.SpecError) as caught:
+        rookery.load_text(FIVE_MISTAKES, "five.rook")
+    printed = str(caught.value).splitlines()
+    assert len([line for line in shown if "error[" in line]) == 5
+    for line in shown:
+        assert line in printed, line

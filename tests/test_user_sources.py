@@ -167,3 +167,21 @@ def test_url_and_file_stay_ordinary_words():
     """'url' and 'file' are not reserved: a value may still be spelled so."""
     text = ("variant house\nextends tournament\nplay:\n  leader file\n")
     assert _error(text).message == "'leader' does not take 'file'"
+
+
+def test_the_dsl_reference_example_of_sources_loads(club):
+    """The house spec of the DSL reference, beside a club spec and its notes file."""
+    import re
+
+    from rookery import docs
+
+    page = docs.site.dsl_page([rookery.load_variant("tournament")])
+    example = re.search(r"```rook\n(variant house .*?)```", page, re.S).group(1)
+    (club / "home" / "notes.txt").write_text("Bidding\nWe open at 80.\n", encoding="utf-8")
+    path = club / "home" / "example.rook"
+    path.write_text(example, encoding="utf-8")
+    variant = rookery.load_variant(path)
+    assert variant.extends == "club-base" and variant.bidding.minimum == 80
+    assert variant.rule("bidding.minimum").citations[0].source == "house-notes"
+    assert {s.id for s in variant.sources} == {"club", "house-notes", "site"}
+    assert rookery.spec_warnings(variant) == []

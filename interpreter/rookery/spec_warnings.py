@@ -35,6 +35,23 @@ from .resources import specs_dir
 # A file source larger than this is not searched for the places cited in it.
 MAX_SOURCE_BYTES = 4 * 1024 * 1024
 
+# Every warning's code and when it is given (the DSL reference lists them).
+WARNINGS = {
+    "no-citation": "a rule cites no source and states no ruling",
+    "cannot-matter": "a clause cannot matter in this variant: what it decides never "
+                     "happens (where the Rook ranks, in a deck without a Rook)",
+    "unknown-place": "a citation names a place its source does not have (a heading of a "
+                     "built-in source; words of a declared file source)",
+    "source-file-missing": "a source declared by file whose file is not there",
+    "not-indented": "a clause at the left margin: it is read as part of the section above "
+                    "it, as if indented, but it reads as a header or as outside the section",
+}
+
+
+def cannot_matter_clauses() -> list[tuple[str, str]]:
+    """(section, key) of every clause :func:`spec_warnings` may find idle."""
+    return [tuple(rule.split(".", 1)) for rule in _cannot_matter_rules()]  # type: ignore[misc]
+
 
 def spec_warnings(variant: Variant) -> list[SpecWarning]:
     """Every warning for ``variant``, in line order."""
