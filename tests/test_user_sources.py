@@ -185,3 +185,16 @@ def test_the_dsl_reference_example_of_sources_loads(club):
     assert variant.rule("bidding.minimum").citations[0].source == "house-notes"
     assert {s.id for s in variant.sources} == {"club", "house-notes", "site"}
     assert rookery.spec_warnings(variant) == []
+
+
+def test_mutants_of_a_house_spec_keep_its_sources(club):
+    """``rookery fuzz --spec`` and ``mutate`` reread a spec with one clause changed: the
+    sources it and its parent declare are still known, so its mutants are read."""
+    from rookery.conformance.mutation import mutants
+
+    found = list(mutants(str(club / "home" / "house.rook")))
+    assert found
+    read = [m for m in found if m.mutant is not None]
+    assert len(read) >= len(found) // 2, [m.invalid for m in found][:3]
+    assert all(m.mutant.rule("scoring.all-tricks").citations[0].source == "club"
+               for m in read)

@@ -19,18 +19,21 @@ from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses, check_known, check_se
 
 
 def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str | None]],
-                 known_sources: frozenset[str], declared: tuple = ()) -> model.Variant:
+                 known_sources: frozenset[str], declared: tuple | None = None
+                 ) -> model.Variant:
     """Give meaning to a variant's (merged) clauses.
 
     ``clauses`` holds each clause with the default source of the file it came from and,
     for inherited clauses, the id of the variant it was inherited from; ``declared`` the
-    sources the spec and its parents declare (:class:`~rookery.ast.SourceDeclaration`).
+    sources the spec and its parents declare (:class:`~rookery.ast.SourceDeclaration`;
+    by default those of ``spec``).
     Every mistake found is reported, in line order, in one :class:`SpecError` (see
     :func:`rookery.gather.read_all`).
     """
     from .gather import read_all
 
-    variant, errors, _ = read_all(spec, clauses, known_sources, declared)
+    variant, errors, _ = read_all(spec, clauses, known_sources,
+                                  spec.sources if declared is None else declared)
     if errors or variant is None:
         raise SpecError.gather(errors)
     return variant
