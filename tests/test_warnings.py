@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import rookery
-from rookery.spec_warnings import builtin_headings
+from rookery.lint import builtin_headings
 
 NO_ROOK = """variant no-rook "Without the Rook"
 source wikipedia-rook

@@ -13,7 +13,7 @@ from .engine import PASS, Action, Event, Game, Hand, HandResult, deal_hand
 from .errors import IllegalAction, RookeryError, SpecError, SpecWarning, UsageError
 from .load import builtin_variants, load_text, load_variant
 from .model import Variant
-from .spec_warnings import spec_warnings
+from .lint import spec_warnings
 
 __version__ = "0.1.0"
 

@@ -13,7 +13,7 @@ points at the clause to fix:
   mod N the neighbour passed to is always an opponent).
 
 Every inconsistency is reported (:func:`check_problems`); rules that neither cite a source
-nor state a ruling, and the other warnings of :mod:`rookery.spec_warnings`, are returned as
+nor state a ruling, and the other warnings of :mod:`rookery.lint`, are returned as
 warnings.
 """
 
@@ -67,11 +67,11 @@ def summary(variant: Variant) -> Summary:
 
 def check_variant(variant: Variant) -> list[str]:
     """Raise a SpecError for every inconsistency (in line order); return the warnings
-    (:func:`rookery.spec_warnings.spec_warnings`) as text."""
+    (:func:`rookery.lint.spec_warnings`) as text."""
     problems = check_problems(variant)
     if problems:
         raise SpecError.gather(problems)
-    from .spec_warnings import spec_warnings
+    from .lint import spec_warnings
 
     return [str(warning) for warning in spec_warnings(variant)]
 

@@ -132,8 +132,8 @@ def dsl_page(variants: list[Variant]) -> str:
 
 
 def warnings_reference() -> list[str]:
-    """The warnings of :mod:`rookery.spec_warnings`, for the DSL reference."""
-    from ..spec_warnings import WARNINGS, cannot_matter_clauses
+    """The warnings of :mod:`rookery.lint`, for the DSL reference."""
+    from ..lint import WARNINGS, cannot_matter_clauses
 
     out = ["## Warnings", "",
            "What `rookery check` warns of (the spec is still accepted):", "",
