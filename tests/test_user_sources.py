@@ -198,3 +198,12 @@ def test_mutants_of_a_house_spec_keep_its_sources(club):
     assert len(read) >= len(found) // 2, [m.invalid for m in found][:3]
     assert all(m.mutant.rule("scoring.all-tricks").citations[0].source == "club"
                for m in read)
+
+
+def test_a_lost_declaration_line_is_one_mistake():
+    """The declaration does not parse; the default source naming it is not reported as
+    unknown on top."""
+    text = ('variant house\nextends tournament\nsource ours "Ours" url\nsource ours\n'
+            'bidding:\n  minimum 75  per "Bidding"\n')
+    error = _error(text)
+    assert [(p.code, p.span.line) for p in error.problems] == [("syntax-error", 3)]
