@@ -82,3 +82,11 @@ def test_an_equals_sign_among_values_keeps_its_own_hint():
         rookery.load_text(text, "house.rook")
     assert "==" not in caught.value.hint.split(";")[0]
     assert caught.value.hint.startswith("'=' joins a rank or card to its points")
+
+
+def test_a_comma_in_a_formula_is_named_as_such():
+    text = "variant house\nextends tournament\nscoring:\n  bidders: taken - bid, 5\n"
+    with pytest.raises(rookery.SpecError) as caught:
+        rookery.load_text(text, "house.rook")
+    assert caught.value.message == "a ',' in a formula"
+    assert "min(...) and max(...)" in caught.value.hint

@@ -289,6 +289,10 @@ def _explain_token(token: Token, shown: str, expected: set[str], before: str,
         return (f"a spec must start with its variant line, not {shown!r}", _HEADER_HINT)
     if kind == "EQUALS" and ":" in before and before.split(":")[0].strip() in FORMULA_KEYS:
         return _equals_in_formula(before, line)
+    if kind == "COMMA" and ":" in before and before.split(":")[0].strip() in FORMULA_KEYS \
+            and before.count("(") <= before.count(")"):
+        return ("a ',' in a formula", "a formula is one amount or condition: commas only "
+                "separate the amounts inside min(...) and max(...); remove the ','")
     if expected == {"RULE_ID"}:
         return (f"{shown!r} is not a rule id",
                 "a rule id given with 'as' is the section and a name joined by a dot, "
