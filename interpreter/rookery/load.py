@@ -1,9 +1,11 @@
 """Load a variant: find its file, parse it, resolve ``extends``, read it, check it.
 
-This is the pipeline in one place: :func:`rookery.parse.parse_file` ->
-(merge with the variants it extends) -> :func:`rookery.sections.read_variant` ->
-:func:`rookery.check.check_variant`.  Variants are cached by path, so loading one twice
-costs nothing.
+This is the pipeline in one place: :func:`rookery.parse.parse_file_recovering` ->
+(merge with the variants it extends, found by id or by path) ->
+:func:`rookery.gather.read_all` (the readers of :mod:`rookery.sections`) ->
+:func:`rookery.check.check_problems`.  Each stage goes on past a mistake, so a spec's
+every error is reported at once, in line order, in one :class:`SpecError`.  Variants
+are cached by path, so loading one twice costs nothing.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from . import ast
 from .check import check_problems
 from .errors import Span, SpecError, UsageError
 from .limits import MAX_EXTENDS
-from .model import Variant
 from .gather import read_all
+from .model import Variant
 from .parse import parse_file, parse_file_recovering
 from .resources import specs_dir
 from .vocabulary import SECTION_ORDER, rule_id

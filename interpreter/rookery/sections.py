@@ -14,7 +14,7 @@ from . import ast, model
 from .errors import Span, SpecError
 from .formula import compile_formula, render
 from .limits import MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS
-from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses, check_known, check_section,
+from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses,
                          number_of, only_value, rank_labels, rule_id, word_in)
 
 
