@@ -9,7 +9,7 @@ import sys
 import pytest
 from pygments import lex
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
-from pygments.token import Error, Keyword, Name
+from pygments.token import Error, Keyword, Name, String
 
 from rookery.lexer import RookLexer
 from rookery.load import builtin_variants, find_spec
@@ -53,3 +53,16 @@ def test_pygmentize_highlights_a_spec(tmp_path):
     assert run.returncode == 0, run.stderr
     assert '<span class="kd">variant</span>' in run.stdout
     assert '<span class="kt">deck:</span>' in run.stdout
+
+
+def test_the_header_of_a_house_spec():
+    """extends by path and sources of one's own (issue 8)."""
+    text = ('variant h "H"\nextends "../club/base.rook"\n'
+            'source club "Our rules" file "rules.txt"\nsource club\n')
+    tokens = [(k, v) for k, v in lex(text, RookLexer()) if v.strip()]
+    assert not [v for k, v in tokens if k in Error]
+    assert tokens[3:5] == [(Keyword.Namespace, "extends"),
+                           (String.Double,
+                            '"../club/base.rook"')]
+    assert (Keyword, "file") in tokens
+    assert tokens[-2:] == [(Keyword.Namespace, "source"), (Name.Namespace, "club")]

@@ -100,6 +100,18 @@ class Citation:
 
 
 @dataclass(frozen=True)
+class SourceDeclaration:
+    """``source my-club "Our club's rules" url "https://..."`` (or ``file "rules.txt"``):
+    a document of the spec's own that its citations may name."""
+
+    id: str
+    title: str
+    kind: str       # "url" | "file"
+    location: str   # the URL, or the file's path as written (relative to the spec)
+    span: Span
+
+
+@dataclass(frozen=True)
 class Clause:
     """One rule: ``key values`` or ``key: formula``, with its citations and rulings."""
 
@@ -139,3 +151,7 @@ class SpecFile:
     sections: tuple[Section, ...]
     span: Span
     extends_span: Span | None = field(default=None)
+    extends_path: bool = False                      # extends "a/path.rook", not an id
+    sources: tuple[SourceDeclaration, ...] = ()     # the spec's own sources
+    tainted: frozenset[str] = frozenset()           # sections that lost a line to an error
+    source_span: Span | None = None                 # the 'source NAME' line's name

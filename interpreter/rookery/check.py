@@ -12,7 +12,9 @@ points at the clause to fix:
 * the table suits the sides, the dummy and the passing (with fixed teams of seat
   mod N the neighbour passed to is always an opponent).
 
-Rules that neither cite a source nor state a ruling are returned as warnings.
+Every inconsistency is reported (:func:`check_problems`); rules that neither cite a source
+nor state a ruling, and the other warnings of :mod:`rookery.lint`, are returned as
+warnings.
 """
 
 from __future__ import annotations
@@ -64,16 +66,31 @@ def summary(variant: Variant) -> Summary:
 
 
 def check_variant(variant: Variant) -> list[str]:
-    """Raise a SpecError for the first inconsistency; return warnings."""
-    _check_size(variant)
-    _check_deal(variant)
-    _check_points(variant)
-    _check_bids(variant)
-    _check_nest(variant)
-    _check_trump(variant)
-    _check_table(variant)
-    return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
-            for rule in variant.rules if not rule.citations and not rule.rulings]
+    """Raise a SpecError for every inconsistency (in line order); return the warnings
+    (:func:`rookery.lint.spec_warnings`) as text."""
+    problems = check_problems(variant)
+    if problems:
+        raise SpecError.gather(problems)
+    from .lint import spec_warnings
+
+    return [str(warning) for warning in spec_warnings(variant)]
+
+
+def check_problems(variant: Variant, tainted: frozenset[str] = frozenset()) -> list[SpecError]:
+    """Every inconsistency the static checks find.  A check that reads a section in
+    ``tainted`` (one that lost a clause to an earlier mistake) is not run: its figures
+    would be the defaults standing in for what the author wrote."""
+    problems = []
+    for check, reads in _CHECKS:
+        if reads & tainted:
+            continue
+        try:
+            check(variant)
+        except SpecError as error:
+            problems.append(error)
+            if check is _check_size:
+                break   # the other checks count on a deck and a bid table of a sane size
+    return problems
 
 
 def _span(variant: Variant, *rule_ids: str) -> Span:
@@ -290,3 +307,15 @@ def _check_table(v: Variant) -> None:
         raise SpecError("with called partners nobody knows their opponents when passing",
                         _span(v, "passing.cards"), expected="no passing",
                         hint="remove the passing section", code="bad-passing")
+
+
+# Each check with the sections whose clauses it reads.
+_CHECKS = (
+    (_check_size, {"deck", "deal", "bidding", "scoring", "game"}),
+    (_check_deal, {"table", "deck", "deal"}),
+    (_check_points, {"deck", "deal", "scoring"}),
+    (_check_bids, {"deck", "deal", "bidding", "scoring"}),
+    (_check_nest, {"deck", "deal", "nest", "trump"}),
+    (_check_trump, {"deck", "trump"}),
+    (_check_table, {"table", "deal", "trump", "passing"}),
+)

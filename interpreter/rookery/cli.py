@@ -9,6 +9,7 @@ import difflib
 import json
 import re
 import sys
+import textwrap
 from dataclasses import asdict
 from pathlib import Path
 
@@ -83,7 +84,8 @@ def cmd_check(args) -> int:
         except RookeryError as error:
             usage = usage or exit_code(error) == USAGE
             print(str(error), file=sys.stderr)
-            results.append({"spec": name, "ok": False, "error": str(error)})
+            results.append({"spec": name, "ok": False, "error": str(error),
+                            "errors": _problems(error)})
             continue
         s = summary(variant)
         results.append({"spec": name, "ok": True, "variant": variant.id,
@@ -95,7 +97,7 @@ def cmd_check(args) -> int:
                       f"{s.minimum_bid}-{s.maximum_bid}, game to {s.target}, "
                       f"{len(variant.rules)} rules")
             for warning in warnings:
-                out.print(f"    {warning}")
+                out.print(escape(textwrap.indent(warning, "    ")))
     ok = sum(1 for r in results if r["ok"])
     failed = len(results) - ok
     warned = sum(len(r.get("warnings", ())) for r in results)
@@ -106,6 +108,16 @@ def cmd_check(args) -> int:
         out.print(f"{len(results)} spec{'s' if len(results) != 1 else ''} checked: {ok} ok, "
                   f"{failed} with errors, {warned} warning{'s' if warned != 1 else ''}")
     return USAGE if usage else FINDINGS if failed else OK
+
+
+def _problems(error: RookeryError) -> list[dict]:
+    """Each mistake of a spec, for ``check --json``: place, code and words."""
+    if not isinstance(error, SpecError):
+        return [{"message": str(error)}]
+    return [{"file": p.span.file if p.span else None, "line": p.span.line if p.span else None,
+             "column": p.span.column if p.span else None, "code": p.code,
+             "message": p.message, "found": p.span.text if p.span else "",
+             "expected": p.expected, "hint": p.hint} for p in error.problems]
 
 
 @command("list")

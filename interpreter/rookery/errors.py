@@ -39,6 +39,30 @@ class SpecError(RookeryError):
         self.code = code
         super().__init__(self.render())
 
+    @property
+    def problems(self) -> tuple["SpecError", ...]:
+        """Every mistake this error reports, in line order (itself alone for one)."""
+        return getattr(self, "_problems", None) or (self,)
+
+    @classmethod
+    def gather(cls, problems: "list[SpecError]") -> "SpecError":
+        """One error that reports all of ``problems``, sorted by file, line and column.
+
+        Its message, place, expectation, hint and code are those of the first problem, so
+        code that reads one error still reads the first mistake; ``str()`` shows them all,
+        one after the other.  Problems that carry several are flattened.
+        """
+        flat = [one for problem in problems for one in problem.problems]
+        flat.sort(key=_place)
+        if len(flat) == 1:
+            return flat[0]
+        first = flat[0]
+        error = cls(first.message, first.span, expected=first.expected, hint=first.hint,
+                    code=first.code)
+        error._problems = tuple(flat)
+        error.args = ("\n".join(problem.render() for problem in flat),)
+        return error
+
     def render(self) -> str:
         where = f"{self.span}: " if self.span else ""
         lines = [f"{where}error[{self.code}]: {self.message}"]
@@ -46,6 +70,31 @@ class SpecError(RookeryError):
             lines.append(f"  found: {self.span.text}")
         if self.expected:
             lines.append(f"  expected: {self.expected}")
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+def _place(problem: SpecError) -> tuple:
+    """Where a problem is, for sorting: problems without a place come first."""
+    span = problem.span
+    return (0, "", 0, 0) if span is None else (1, span.file, span.line, span.column)
+
+
+@dataclass(frozen=True)
+class SpecWarning:
+    """Something in a spec that is legal but probably not what its author meant: a clause
+    that cannot matter, a citation of a place its source does not have, a clause not
+    indented under its section.  A warning never fails a check."""
+
+    message: str
+    span: Span | None
+    hint: str = ""
+    code: str = "spec-warning"
+
+    def __str__(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}warning[{self.code}]: {self.message}"]
         if self.hint:
             lines.append(f"  hint: {self.hint}")
         return "\n".join(lines)

@@ -10,6 +10,7 @@ from .model import Variant
 def export_variant(v: Variant) -> dict:
     return {
         "id": v.id, "title": v.title, "source": v.source, "extends": v.extends,
+        "sources": [{"id": s.id, "title": s.title, s.kind: s.location} for s in v.sources],
         "table": {"players": v.table.players, "sides": v.table.sides, "teams": v.table.teams,
                   "calls": v.table.calls, "dummy": v.table.dummy,
                   "dummy_shown": v.table.dummy_shown, "call_time": v.table.call_time},

@@ -2,9 +2,10 @@
 the documentation site and by any Pygments user (``pygmentize -l rook``).
 
 It is registered as a Pygments plugin (the ``pygments.lexers`` entry point in
-``pyproject.toml``).  The tokens follow ``grammar/rook.lark``: the header keywords, section
-headers (``deck:``), a clause's key, card codes, numbers, strings, the annotations
-``per``, ``ruling`` and ``as`` with their rule ids, and the formula words and operators.
+``pyproject.toml``).  The tokens follow ``grammar/rook.lark``: the header keywords (with
+``extends "PATH"`` and ``source ID "Title" url|file "..."``), section headers
+(``deck:``), a clause's key, card codes, numbers, strings, the annotations ``per``,
+``ruling`` and ``as`` with their rule ids, and the formula words and operators.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ class RookLexer(RegexLexer):
             # The header: 'variant ID "Title"', 'extends ID', 'source ID'.
             (r"^(variant)([\t ]+)(" + _NAME + ")",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
+            # 'extends "../club/base.rook"' (a path) and 'source ID "Title" url "..."'
+            # (a source of the spec's own; 'url' and 'file' say how to find it).
+            (r'^(extends)([\t ]+)("[^"\n]*")',
+             bygroups(Keyword.Namespace, Whitespace, String.Double)),
+            (r'^(source)([\t ]+)(' + _NAME + r')([\t ]+)("[^"\n]*")([\t ]+)(url|file)\b',
+             bygroups(Keyword.Namespace, Whitespace, Name.Namespace, Whitespace,
+                      String.Double, Whitespace, Keyword)),
             (r"^(extends|source)([\t ]+)(" + _NAME + ")",
              bygroups(Keyword.Namespace, Whitespace, Name.Namespace)),
             # A section header, alone on its line.

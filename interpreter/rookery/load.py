@@ -1,26 +1,29 @@
 """Load a variant: find its file, parse it, resolve ``extends``, read it, check it.
 
-This is the pipeline in one place: :func:`rookery.parse.parse_file` ->
-(merge with the variants it extends) -> :func:`rookery.sections.read_variant` ->
-:func:`rookery.check.check_variant`.  Variants are cached by path, so loading one twice
-costs nothing.
+This is the pipeline in one place: :func:`rookery.parse.parse_file_recovering` ->
+(merge with the variants it extends, found by id or by path) ->
+:func:`rookery.gather.read_all` (the readers of :mod:`rookery.sections`) ->
+:func:`rookery.check.check_problems`.  Each stage goes on past a mistake, so a spec's
+every error is reported at once, in line order, in one :class:`SpecError`.  Variants
+are cached by path, so loading one twice costs nothing.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from . import ast
-from .check import check_variant
+from .check import check_problems
 from .errors import Span, SpecError, UsageError
 from .limits import MAX_EXTENDS
+from .gather import read_all
 from .model import Variant
-from .parse import parse_file
+from .parse import parse_file, parse_file_recovering
 from .resources import specs_dir
-from .sections import read_variant
 from .vocabulary import SECTION_ORDER, rule_id
 
 
@@ -67,29 +70,79 @@ def load_variant(name: str | Path) -> Variant:
 
 @cache
 def _load(path: Path) -> Variant:
-    spec = parse_file(path)
-    clauses = _merged_clauses(spec, path, chain=(path,))
-    variant = read_variant(spec, clauses, frozenset(known_sources()))
-    check_variant(variant)
+    spec, errors = parse_file_recovering(path)
+    return _read_and_check(spec, errors, path, chain=(path,))
+
+
+def _read_and_check(spec: ast.SpecFile | None, errors: list[SpecError], path: Path,
+                    chain: tuple[Path, ...]) -> Variant:
+    """Resolve ``extends``, read and check a parsed spec; raise one SpecError with every
+    mistake found (``errors`` holds those of the parse), in line order."""
+    if spec is None:
+        raise SpecError.gather(errors)
+    declared: list[ast.SourceDeclaration] = []
+    parents: list[tuple[str, Path]] = []
+    try:
+        clauses = _merged_clauses(spec, path, chain, declared, errors, parents)
+    except SpecError as error:   # a parent that cannot be found or read
+        raise SpecError.gather(errors + [error]) from None
+    variant, problems, tainted = read_all(spec, clauses, frozenset(known_sources()),
+                                          tuple(declared))
+    errors = errors + problems
+    if variant is not None:
+        errors += check_problems(variant, tainted)
+    if errors or variant is None:
+        raise SpecError.gather(errors)
+    if spec.extends_path:   # the variant extends a parent id; where it is found, beside
+        parent_id, parent_path = parents[0]
+        variant = replace(variant, extends=parent_id, extends_path=str(parent_path))
     return variant
 
 
-def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
+def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
+    """The file ``extends`` names: a quoted path (relative to the spec's folder), or a
+    variant id (a file ID.rook beside the spec, then the built-in specs)."""
+    if spec.extends_path:
+        parent = Path(spec.extends).expanduser()
+        parent = parent if parent.is_absolute() else path.parent / parent
+        if not parent.is_file():
+            what = "a folder, not a spec file" if parent.is_dir() else "no such file"
+            hint = (f"'{spec.extends}' is a built-in variant: name it without quotes, "
+                    f"extends {spec.extends} (quotes give a file's path)"
+                    if spec.extends in builtin_variants() else "check the path; a built-in "
+                    "variant is named without quotes: extends tournament")
+            raise SpecError(f"'{spec.variant}' extends \"{spec.extends}\": {what}",
+                            spec.extends_span, expected="the path of a .rook file, relative "
+                            f"to the folder of {path.name}", hint=hint,
+                            code="unknown-parent")
+        return parent.resolve()
+    try:
+        return find_spec(spec.extends, near=path.parent).resolve()  # type: ignore[arg-type]
+    except UsageError:
+        nearby = sorted({p.stem for p in path.parent.glob("*.rook")} | set(builtin_variants()))
+        close = difflib.get_close_matches(spec.extends, nearby, n=1)  # type: ignore[arg-type]
+        raise SpecError(f"'{spec.variant}' extends unknown variant '{spec.extends}'",
+                        spec.extends_span, expected="the id of a variant in specs/ or "
+                        "beside this file, or a quoted path", hint=f"did you mean "
+                        f"'{close[0]}'?" if close else "run 'rookery list' for the built-in "
+                        "variants, or give the parent's path in quotes: extends "
+                        "\"../club/base.rook\"", code="unknown-parent") from None
+
+
+def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
+                    declared: list[ast.SourceDeclaration] | None = None,
+                    errors: list[SpecError] | None = None,
+                    parents: list[tuple[str, Path]] | None = None
                     ) -> list[tuple[ast.Clause, str | None, str | None]]:
     """The clauses of ``spec`` after ``extends``: the child's clause replaces the parent's
-    clause with the same rule id; new clauses are added at the end of their section."""
+    clause with the same rule id; new clauses are added at the end of their section.
+
+    The sources each file of the chain declares are added to ``declared`` (the parent's
+    first), and the parent's id and file to ``parents``.  A rule given twice is added to ``errors`` when it is given (and raised
+    otherwise); a parent that cannot be found, read or that closes a circle raises."""
     merged: dict[str, tuple[ast.Clause, str | None, str | None]] = {}
     if spec.extends:
-        try:
-            parent_path = find_spec(spec.extends, near=path.parent).resolve()
-        except UsageError:
-            nearby = sorted({p.stem for p in path.parent.glob("*.rook")} | set(builtin_variants()))
-            close = difflib.get_close_matches(spec.extends, nearby, n=1)
-            raise SpecError(f"'{spec.variant}' extends unknown variant '{spec.extends}'",
-                            spec.extends_span, expected="the id of a variant in specs/ or "
-                            "beside this file", hint=f"did you mean '{close[0]}'?" if close else
-                            "run 'rookery list' for the built-in variants",
-                            code="unknown-parent") from None
+        parent_path = _parent_path(spec, path)
         if parent_path in chain:
             names = " -> ".join(p.stem for p in chain + (parent_path,))
             raise SpecError(f"variants extend each other in a circle: {names}",
@@ -102,19 +155,27 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
                             "each extending the next", hint="extend the variant nearest "
                             "to yours directly", code="extends-too-deep")
         parent = parse_file(parent_path)
+        if parents is not None:
+            parents.append((parent.variant, parent_path))
         for clause, default, inherited in _merged_clauses(parent, parent_path,
-                                                          chain + (parent_path,)):
+                                                          chain + (parent_path,), declared):
             merged[rule_id(clause)] = (clause, default, inherited or parent.variant)
+    if declared is not None:
+        declared.extend(spec.sources)
     own: dict[str, ast.Clause] = {}
     for section in spec.sections:
         for clause in section.clauses:
             key = rule_id(clause)
             if key in own:
                 first = own[key].span
-                raise SpecError(f"rule {key} is given twice (first at line {first.line})",
-                                clause.span, expected="each rule once",
-                                hint="remove one of them, or give one an id with 'as NAME'",
-                                code="duplicate-rule")
+                error = SpecError(f"rule {key} is given twice (first at line {first.line})",
+                                  clause.span, expected="each rule once",
+                                  hint="remove one of them, or give one an id with 'as NAME'",
+                                  code="duplicate-rule")
+                if errors is None:
+                    raise error
+                errors.append(error)
+                continue
             own[key] = clause
             merged.pop(key, None)
             merged[key] = (clause, spec.source, None)
@@ -123,14 +184,12 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
 
 
 def load_text(text: str, path: str = "<spec>") -> Variant:
-    """Load a variant from text (``extends`` is looked up among the built-in specs)."""
-    from .parse import parse_text
+    """Load a variant from text (``extends`` is looked up beside ``path``, then among the
+    built-in specs)."""
+    from .parse import parse_text_recovering
 
-    spec = parse_text(text, path)
-    clauses = _merged_clauses(spec, Path(path).resolve(), chain=())
-    variant = read_variant(spec, clauses, frozenset(known_sources()))
-    check_variant(variant)
-    return variant
+    spec, errors = parse_text_recovering(text, path)
+    return _read_and_check(spec, errors, Path(path).resolve(), chain=())
 
 
 __all__ = ["load_variant", "load_text", "find_spec", "builtin_variants", "known_sources",

@@ -21,6 +21,20 @@ class Citation:
 
 
 @dataclass(frozen=True)
+class Source:
+    """A rules document a spec declares for itself (``source ID "Title" url "..."`` or
+    ``file "..."``): cited like the built-in sources of ``specs/sources.json``.  ``file``
+    sources keep the path as written, relative to ``declared_in`` (the spec's file)."""
+
+    id: str
+    title: str
+    kind: str        # "url" | "file"
+    location: str
+    declared_in: str
+    span: Span | None = field(default=None, compare=False)   # where it is declared
+
+
+@dataclass(frozen=True)
 class Rule:
     """One clause of a spec as a citable rule: ``deck.ranks``, ``play.anytime`` ..."""
 
@@ -185,6 +199,10 @@ class Variant:
     game: GameEnd
     rules: tuple[Rule, ...] = field(repr=False)
     span: Span = field(repr=False)
+    sources: tuple[Source, ...] = field(default=(), repr=False)   # declared by the spec
+    # the parent's file when 'extends' gives a path ("../club/base.rook"); 'extends' then
+    # holds the parent's variant id
+    extends_path: str | None = field(default=None, repr=False)
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

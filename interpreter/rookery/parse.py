@@ -29,12 +29,37 @@ def _parser() -> lark.Lark:
 
 
 def parse_text(text: str, path: str = "<spec>") -> ast.SpecFile:
-    """Parse the text of one spec file."""
+    """Parse the text of one spec file; every syntax error is reported (in one
+    :class:`SpecError`, in line order)."""
+    spec, errors = parse_text_recovering(text, path)
+    if errors:
+        raise SpecError.gather(errors)
+    return spec  # type: ignore[return-value]
+
+
+def parse_text_recovering(text: str, path: str = "<spec>"
+                          ) -> tuple[ast.SpecFile | None, list[SpecError]]:
+    """Parse as much of a spec as can be read, and every syntax error on the way.
+
+    A line that does not parse is reported and then read as if it were blank (a section
+    header with text after it as the header alone), and the text is read again, so one
+    run finds the mistakes of every line (see :mod:`rookery.recovery`).  The spec
+    returned (``None`` when even its header is unreadable) marks in ``tainted`` the
+    sections that lost a line, so that later stages do not report what follows from the
+    loss (a clause "missing" because its line was unreadable).
+    """
+    from .recovery import recover
+
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors write
     if len(text) > MAX_SPEC_BYTES:
-        raise _too_large(path, len(text), "characters")
+        return None, [_too_large(path, len(text), "characters")]
     if not text.endswith("\n"):
         text += "\n"
+    return recover(text, path, _parse_once)
+
+
+def _parse_once(text: str, path: str) -> ast.SpecFile:
+    """Parse ``text``; the first mistake raises."""
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as error:
@@ -45,6 +70,15 @@ def parse_text(text: str, path: str = "<spec>") -> ast.SpecFile:
 
 def parse_file(path: str | Path) -> ast.SpecFile:
     """Read and parse a spec file; a missing or unreadable file is a SpecError too."""
+    spec, errors = parse_file_recovering(path)
+    if errors:
+        raise SpecError.gather(errors)
+    return spec  # type: ignore[return-value]
+
+
+def parse_file_recovering(path: str | Path) -> tuple[ast.SpecFile | None, list[SpecError]]:
+    """Read a spec file and parse as much of it as can be read (see
+    :func:`parse_text_recovering`); a missing or unreadable file raises at once."""
     path = Path(path)
     try:
         data = _read_at_most(path, MAX_SPEC_BYTES + 1)
@@ -64,7 +98,7 @@ def parse_file(path: str | Path) -> ast.SpecFile:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise not_utf8(error, data, str(path)) from None
-    return parse_text(text, str(path))
+    return parse_text_recovering(text, str(path))
 
 
 def _read_at_most(path: Path, size: int) -> bytes:
@@ -115,16 +149,43 @@ class _Walker:
             title = str(variant_line.children[2])[1:-1]
         extends = source = None
         extends_span = None
+        extends_path = False
+        source_span = None
+        declared: list[ast.SourceDeclaration] = []
         for line in header.children[1:]:
             if line.data == "extends":
-                extends = str(line.children[1])
-                extends_span = self.span(line.children[1])
+                token = line.children[1]
+                extends_path = token.type == "STRING"
+                extends = str(token)[1:-1] if extends_path else str(token)
+                extends_span = self.span(token)
+            elif line.data == "source_declaration":
+                declared.append(self.source_declaration(line))
             else:
                 source = str(line.children[1])
+                source_span = self.span(line.children[1])
         sections = tuple(self.section(c) for c in tree.children
                          if isinstance(c, Tree) and c.data == "section")
         return ast.SpecFile(self.path, str(name_token), title, extends, source, sections,
-                            self.span(name_token), extends_span)
+                            self.span(name_token), extends_span, extends_path, tuple(declared),
+                            source_span=source_span)
+
+    def source_declaration(self, tree: Tree) -> ast.SourceDeclaration:
+        """``source ID "Title" url "https://..."`` or ``... file "rules.txt"``."""
+        _, name, title, kind, location = tree.children
+        if str(kind) not in ("url", "file"):
+            raise SpecError(f"a source is found by 'url' or 'file', not {str(kind)!r}",
+                            self.span(kind), expected="url \"https://...\" or file "
+                            "\"rules.txt\"", hint=f'source {name} {title} url "https://..." '
+                            "(a web page) or file \"rules.txt\" (beside the spec)",
+                            code="syntax-error")
+        if not str(location)[1:-1].strip():
+            raise SpecError(f"the {kind} of source '{name}' is empty", self.span(location),
+                            expected=f"the source's {kind} in double quotes",
+                            hint=f'for example: source {name} {title} {kind} '
+                                 + ('"https://example.org/rules"' if str(kind) == "url"
+                                    else '"rules.txt"'), code="syntax-error")
+        return ast.SourceDeclaration(str(name), str(title)[1:-1], str(kind),
+                                     str(location)[1:-1], self.span(name))
 
     def section(self, tree: Tree) -> ast.Section:
         header = tree.children[0]

@@ -14,23 +14,37 @@ from . import ast, model
 from .errors import Span, SpecError
 from .formula import compile_formula, render
 from .limits import MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS
-from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses, check_known, check_section,
+from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses,
                          number_of, only_value, rank_labels, rule_id, word_in)
 
 
 def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str | None]],
-                 known_sources: frozenset[str]) -> model.Variant:
+                 known_sources: frozenset[str], declared: tuple | None = None
+                 ) -> model.Variant:
     """Give meaning to a variant's (merged) clauses.
 
     ``clauses`` holds each clause with the default source of the file it came from and,
-    for inherited clauses, the id of the variant it was inherited from.
+    for inherited clauses, the id of the variant it was inherited from; ``declared`` the
+    sources the spec and its parents declare (:class:`~rookery.ast.SourceDeclaration`;
+    by default those of ``spec``).
+    Every mistake found is reported, in line order, in one :class:`SpecError` (see
+    :func:`rookery.gather.read_all`).
     """
-    for header in spec.sections:   # an empty section has no clause to check
-        check_section(header.name, header.span)
-    for clause, _, _ in clauses:
-        check_known(clause)
+    from .gather import read_all
+
+    variant, errors, _ = read_all(spec, clauses, known_sources,
+                                  spec.sources if declared is None else declared)
+    if errors or variant is None:
+        raise SpecError.gather(errors)
+    return variant
+
+
+def build_variant(spec: ast.SpecFile, clauses: list[ast.Clause],
+                  rules: tuple[model.Rule, ...], sources: tuple = ()) -> model.Variant:
+    """The variant that known clauses (each checked by :func:`check_known`) describe;
+    raises a SpecError at the first value that does not fit."""
     by_section: dict[str, list[ast.Clause]] = {s: [] for s in SECTION_ORDER}
-    for clause, _, _ in clauses:
+    for clause in clauses:
         by_section[clause.section].append(clause)
     where = spec.span
 
@@ -50,37 +64,46 @@ def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None,
     scoring = _read_scoring(scoring_clauses)
     game = model.GameEnd(section("game").number("target", low=1),
                          section("game").word("winner", ("highest", "bidder-goes"), "highest"))
-    rules = tuple(_rule(clause, default, inherited, known_sources)
-                  for clause, default, inherited in clauses)
     return model.Variant(spec.variant, spec.title or spec.variant, spec.source, spec.extends,
                          spec.path, table, deck, deal, bidding, nest, passing, trump, play,
-                         scoring, game, rules, spec.span)
+                         scoring, game, rules, spec.span, sources=sources)
 
 
-def _rule(clause: ast.Clause, default: str | None, inherited: str | None,
-          known_sources: frozenset[str]) -> model.Rule:
+def rule_of(clause: ast.Clause, default: str | None, inherited: str | None,
+            known_sources: frozenset[str], errors: list[SpecError]) -> model.Rule:
+    """The citable rule of a clause; a citation naming no source or an unknown one is
+    added to ``errors`` and left out of the rule."""
     citations = []
     for citation in clause.citations:
         source = citation.source or default
         cited = " ".join(filter(None, ("per", citation.source, f'"{citation.where}"')))
         where = Span(citation.span.file, citation.span.line, citation.span.column, cited)
         if source is None:
-            raise SpecError("this citation names no source and the spec has no default",
-                            where, expected='per SOURCE "where"',
-                            hint="name the source (per wikipedia-rook \"Scoring\") or add "
-                                 "'source NAME' under the variant line", code="no-source")
+            errors.append(SpecError(
+                "this citation names no source and the spec has no default", where,
+                expected='per SOURCE "where"',
+                hint="name the source (per wikipedia-rook \"Scoring\") or add "
+                     "'source NAME' under the variant line", code="no-source"))
+            continue
         if known_sources and source not in known_sources:
-            close = difflib.get_close_matches(source, sorted(known_sources), n=1)
-            raise SpecError(f"unknown source '{source}'", where,
-                            expected="one of " + ", ".join(sorted(known_sources)),
-                            hint=f"did you mean '{close[0]}'?" if close else
-                            "sources are the documents listed in the project's sources",
-                            code="unknown-source")
+            errors.append(unknown_source(source, where, known_sources))
+            continue
         citations.append(model.Citation(source, citation.where))
     text = clause.key + ": " + render(clause.formula) if clause.formula is not None else \
         (clause.key + " " + ", ".join(str(v) for v in clause.values)).strip()
     return model.Rule(rule_id(clause), clause.section, clause.key, text, tuple(citations),
                       clause.rulings, clause.span, inherited)
+
+
+def unknown_source(source: str, where: Span, known_sources: frozenset[str]) -> SpecError:
+    """A citation or a ``source`` line naming a source nobody declared."""
+    close = difflib.get_close_matches(source, sorted(known_sources), n=1)
+    return SpecError(f"unknown source '{source}'", where,
+                     expected="one of " + ", ".join(sorted(known_sources)),
+                     hint=f"did you mean '{close[0]}'?" if close else
+                     "sources are the documents listed in the project's sources, or "
+                     "declared in the spec's header: source my-club \"Our rules\" url "
+                     "\"https://...\"", code="unknown-source")
 
 
 def _read_table(c: Clauses) -> model.Table:

@@ -287,6 +287,12 @@ def _explain_token(token: Token, shown: str, expected: set[str], before: str,
     is_value = kind in ("NAME", "NUMBER", "STRING")
     if "VARIANT" in expected:
         return (f"a spec must start with its variant line, not {shown!r}", _HEADER_HINT)
+    if kind == "EQUALS" and ":" in before and before.split(":")[0].strip() in FORMULA_KEYS:
+        return _equals_in_formula(before, line)
+    if kind == "COMMA" and ":" in before and before.split(":")[0].strip() in FORMULA_KEYS \
+            and before.count("(") <= before.count(")"):
+        return ("a ',' in a formula", "a formula is one amount or condition: commas only "
+                "separate the amounts inside min(...) and max(...); remove the ','")
     if expected == {"RULE_ID"}:
         return (f"{shown!r} is not a rule id",
                 "a rule id given with 'as' is the section and a name joined by a dot, "
@@ -372,6 +378,14 @@ def _explain_token(token: Token, shown: str, expected: set[str], before: str,
         return ("unexpected '='",
                 "'=' joins a rank or card to its points (ROOK=20); in formulas equality is '=='")
     return (f"unexpected {shown!r}", _GENERIC_HINT)
+
+
+def _equals_in_formula(before: str, line: str) -> tuple[str, str]:
+    """'=' in a formula (``if taken = 180``): the author meant to compare."""
+    formula = line.split(":", 1)[1].strip() if ":" in line else line
+    fixed = re.sub(r"(?<![<>=!])=(?!=)", "==", formula)
+    return ("'=' in a formula", f"write == to compare: {before.split(':')[0].strip()}: "
+                                f"{fixed}" if fixed != formula else "write == to compare")
 
 
 def _raw_line(text: str, line: int) -> str:

@@ -12,10 +12,12 @@ it), with the typed readers of clause values (:class:`Clauses`, :func:`number_of
 from __future__ import annotations
 
 import difflib
+import textwrap
 from dataclasses import dataclass
 
 from . import ast
 from .errors import Span, SpecError
+from .hints import near_in_meaning, near_in_spelling, value_of
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,6 @@ def check_known(clause: ast.Clause) -> None:
         check_section(clause.section, Span(clause.span.file, clause.span.line, 1,
                                            clause.section + ":"))
     if clause.key not in keys:
-        close = difflib.get_close_matches(clause.key, list(keys), n=1)
         elsewhere = [name for name, other in SECTIONS.items() if clause.key in other]
         if clause.key in SECTIONS and not clause.values:
             hint = f"a section header ends with a colon: '{clause.key}:'"
@@ -201,8 +202,7 @@ def check_known(clause: ast.Clause) -> None:
         elif elsewhere:
             hint = f"'{clause.key}' belongs in section {elsewhere[0]}:"
         else:
-            hint = f"did you mean '{close[0]}'?" if close else \
-                f"see the DSL reference for what {clause.section}: accepts"
+            hint = key_hint(clause.section, clause.key)
         raise SpecError(f"unknown clause '{clause.key}' in section {clause.section}:",
                         clause.key_span, expected="one of " + ", ".join(keys), hint=hint,
                         code="unknown-clause")
@@ -221,6 +221,50 @@ def check_known(clause: ast.Clause) -> None:
                         expected=f"{clause.key} {keys[clause.key].shape}",
                         hint="only made, bidders and defenders are formulas; "
                              "drop the colon", code="values-expected")
+
+
+def key_hint(section: str, key: str) -> str:
+    """The hint for an unknown key of ``section`` (see :mod:`rookery.hints`): a key of
+    the section a keystroke or two away, one of another section a keystroke away, the
+    key of which the word is a value, or the keys whose meaning holds the word's parts."""
+    keys = SECTIONS[section]
+    near = near_in_spelling(key, keys)
+    if near:
+        return f"did you mean '{near[0]}'?"
+    owner = {other: name for name, others in SECTIONS.items() if name != section
+             for other in others}
+    near = near_in_spelling(key, owner, most=1)
+    if near:
+        return f"did you mean '{near[0]}' (a clause of {owner[near[0]]}:)?"
+    shapes = {f"{name}: {other}": k.shape for name, others in SECTIONS.items()
+              for other, k in others.items()}
+    values = value_of(key, shapes)
+    if values:
+        name, other = values[0].split(": ")
+        return (f"'{key}' is a value, not a clause: {name}: {other} {key} "
+                f"({_short(SECTIONS[name][other].meaning)})")
+    meant = near_in_meaning(key, {k: v.meaning for k, v in keys.items()}, whole=True)
+    if meant:   # the section's own keys first: no other section's is then offered
+        if len(meant) > 3:
+            return f"the clauses of {section}: that speak of it are " + ", ".join(meant)
+        return "did you mean " + _listed(meant, {k: v.meaning for k, v in keys.items()}) + "?"
+    meanings = {f"{name}: {other}": k.meaning for name, others in SECTIONS.items()
+                if name != section for other, k in others.items()}
+    meant = near_in_meaning(key, meanings, whole=True)
+    if meant and len(meant) <= 3:
+        return "did you mean " + _listed(meant, meanings) + "?"
+    return f"see the DSL reference for what {section}: accepts"
+
+
+def _short(meaning: str) -> str:
+    """A key's meaning cut to its first clause, for a hint."""
+    first = meaning.split(", ")[0].split("; ")[0]
+    return textwrap.shorten(first, 60, placeholder=" ...")
+
+
+def _listed(keys: list[str], meanings: dict[str, str]) -> str:
+    parts = [f"'{key}' ({_short(meanings[key])})" for key in keys]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 # -- reading values -------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import ast
@@ -166,7 +166,9 @@ def _base(variant_id: str, own_only: bool):
     is a parameter at 0: it is given one), with what reading them needs."""
     path = find_spec(variant_id).resolve()
     spec = parse_file(path)
-    clauses = _merged_clauses(spec, path, chain=(path,))
+    declared: list = []   # the sources the spec and its parents declare for themselves
+    clauses = _merged_clauses(spec, path, chain=(path,), declared=declared)
+    spec = replace(spec, sources=tuple(declared))
     present = {(c.section, c.key) for c, _, _ in clauses}
     derived = own_only and spec.extends is not None
     for key in ("trick-points", "last-trick", "majority", "all-tricks"):

@@ -64,7 +64,8 @@ def user_site_variants(specs: list[str]) -> list[Variant]:
             continue
         found[v.id] = v
         if v.extends and v.extends not in found:
-            pending.append(load_variant(find_spec(v.extends, near=Path(v.path).parent)))
+            pending.append(load_variant(v.extends_path or
+                                        find_spec(v.extends, near=Path(v.path).parent)))
     return [found[key] for key in sorted(found)]
 
 

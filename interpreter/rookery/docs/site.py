@@ -120,6 +120,7 @@ def dsl_page(variants: list[Variant]) -> str:
     out += ["", "`made` may be read only by `bidders` and `defenders`, once `made:` has "
             "decided it. Functions: " + ", ".join(f"`{name}(A, B, ...)`" for name in FUNCTIONS)
             + " (the smallest or the largest of two or more amounts).", ""]
+    out += warnings_reference()
     out += ["## Limits", "",
             "What `rookery check` accepts, so that every variant it passes can be dealt, "
             "played and finished in small time and memory (rulings of ours: the sources "
@@ -128,6 +129,20 @@ def dsl_page(variants: list[Variant]) -> str:
     out += [f"| {capital(what)} | {limit} |" for what, limit in LIMITS]
     out.append("")
     return fill("dsl.md", reference="\n".join(out))
+
+
+def warnings_reference() -> list[str]:
+    """The warnings of :mod:`rookery.lint`, for the DSL reference."""
+    from ..lint import WARNINGS, cannot_matter_clauses
+
+    out = ["## Warnings", "",
+           "What `rookery check` warns of (the spec is still accepted):", "",
+           "| Code | When |", "|---|---|"]
+    out += [f"| `{code}` | {_cell(capital(when))}. |" for code, when in WARNINGS.items()]
+    clauses = ", ".join(f"`{section}: {key}`" for section, key in cannot_matter_clauses())
+    return out + ["", f"The clauses that can be idle: {clauses}. A clause that states a "
+                  "ruling is taken as meant and never warned of: the ruling says why it "
+                  "is there.", ""]
 
 
 def _cell(text: str) -> str:

@@ -28,13 +28,32 @@ def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
     out += _cards(v)
     out += _trump_order(v)
     out += _rules(v, titles)
+    out += _own_sources(v)
     out += sample_deal.section(v)
     out += _spec_file(v)
     return "\n".join(out).rstrip() + "\n"
 
 
-def _source_link(source: str) -> str:
+def _source_link(source: str, v: Variant | None = None) -> str:
+    """A link to a source: a built-in one's entry on the sources page, or the entry of a
+    source the spec declares for itself (see :func:`_own_sources`)."""
+    if v is not None and any(own.id == source for own in v.sources):
+        return f"[{source}](#source-{source})"
     return f"[{source}](../sources.md#{source})"
+
+
+def _own_sources(v: Variant) -> list[str]:
+    """The sources the spec declares (``source ID "Title" url "..."`` / ``file "..."``)."""
+    if not v.sources:
+        return []
+    lines = ["## Sources of this spec", "",
+             "Documents the spec declares for itself and cites like the built-in sources:", ""]
+    for source in v.sources:
+        where = (f"<{source.location}>" if source.kind == "url"
+                 else f"the file `{source.location}` beside `{Path(source.declared_in).name}`")
+        lines.append(f"- <a id=\"source-{source.id}\"></a>**{source.id}**: {source.title}, "
+                     f"{where}")
+    return lines + [""]
 
 
 def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]:
@@ -50,7 +69,7 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
              f"open.", ""]
     if cited:
         main = sorted(cited, key=lambda s: (-cited[s], s))
-        lines += ["Sources: " + ", ".join(f"{_source_link(s)} ({plural(cited[s], 'citation')})"
+        lines += ["Sources: " + ", ".join(f"{_source_link(s, v)} ({plural(cited[s], 'citation')})"
                                           for s in main) + ".", ""]
     if v.extends:
         inherited = sum(1 for rule in v.rules if rule.inherited_from)
@@ -194,15 +213,16 @@ def _rules(v: Variant, titles: dict[str, str]) -> list[str]:
             continue
         lines += [f"### {SECTION_TITLES.get(section, capital(section))}", ""]
         for sentence in told:
-            lines += _sentence(sentence, titles)
+            lines += _sentence(sentence, titles, v)
     return lines
 
 
-def _sentence(sentence: Sentence, titles: dict[str, str]) -> list[str]:
+def _sentence(sentence: Sentence, titles: dict[str, str], v: Variant | None = None
+              ) -> list[str]:
     rule = sentence.rule
     anchor = sentence.key
     ref = f"[`{anchor}`](#{anchor})"
-    where = ref + " · " + _citations(rule)
+    where = ref + " · " + _citations(rule, v)
     if rule.inherited_from:
         parent = rule.inherited_from
         where += (f" · *inherited* from [{titles.get(parent, parent)}]"
@@ -215,10 +235,10 @@ def _sentence(sentence: Sentence, titles: dict[str, str]) -> list[str]:
     return lines
 
 
-def _citations(rule: Rule) -> str:
+def _citations(rule: Rule, v: Variant | None = None) -> str:
     if not rule.citations:
         return "no source cited" + ("; see the ruling" if rule.rulings else "")
-    return "; ".join(f"per {_source_link(c.source)}, “{c.where}”" for c in rule.citations)
+    return "; ".join(f"per {_source_link(c.source, v)}, “{c.where}”" for c in rule.citations)
 
 
 def _spec_file(v: Variant) -> list[str]:
