@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-
 from ..errors import RookeryError
 from ..resources import conformance_dir
 from . import bounded, validate
+from .schema_check import SchemaCheck
 
 
 @dataclass(frozen=True)
@@ -70,8 +69,8 @@ def schema(name: str) -> dict:
 
 
 @cache
-def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(name))
+def validator(name: str) -> SchemaCheck:
+    return SchemaCheck(schema(name))
 
 
 def default_paths() -> list[Path]:
@@ -176,16 +175,16 @@ def _read_bounded(path: Path) -> bytes:
 
 
 @cache
-def _file_validator() -> Draft202012Validator:
+def _file_validator() -> SchemaCheck:
     """The file's own keys (the cases are checked one by one, to name each)."""
     top = dict(schema("case"))
     top["properties"] = dict(top["properties"], cases={"type": "array", "minItems": 1})
-    return Draft202012Validator(top)
+    return SchemaCheck(top)
 
 
 @cache
-def _case_validator() -> Draft202012Validator:
-    return Draft202012Validator({"$ref": "#/$defs/case", "$defs": schema("case")["$defs"]})
+def _case_validator() -> SchemaCheck:
+    return SchemaCheck({"$ref": "#/$defs/case", "$defs": schema("case")["$defs"]})
 
 
 def _explain(error) -> str:

@@ -40,12 +40,10 @@ import weakref
 from collections import deque
 from functools import cache
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from . import bounded
 from .cases import schema
 from .engines import DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
+from .schema_check import SchemaCheck
 
 KEEP_LINES = 10             # lines of stdout and of stderr shown with a verdict
 MAX_LINE = 1 << 20          # bytes in one answer line
@@ -61,9 +59,9 @@ _live: weakref.WeakSet = weakref.WeakSet()
 
 
 @cache
-def response_validator(kind: str) -> Draft202012Validator:
+def response_validator(kind: str) -> SchemaCheck:
     """The protocol schema's answer to one request (``hello``, ``apply``, ``state``...)."""
-    return Draft202012Validator({"$ref": f"#/$defs/{kind}_response",
+    return SchemaCheck({"$ref": f"#/$defs/{kind}_response",
                                  "$defs": schema("protocol")["$defs"]})
 
 
@@ -306,6 +304,7 @@ class SubprocessEngine:
         else:
             errors = list(response_validator(kind).iter_errors(answer))
         if errors:
+            from jsonschema.exceptions import best_match
             error = best_match(errors)
             where = "/".join(str(p) for p in error.absolute_path) or "the answer"
             raise self._fail("protocol-error", f"bad answer to {cmd}: {where}: "
