@@ -64,6 +64,15 @@ def clean(text: str, width: int = EXCERPT) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
+def plain(line: bytes, width: int = 10_000) -> bool:
+    """Whether :func:`cleaned` would leave every string of the JSON ``line`` as it is:
+    ASCII text without a backslash (so without an escape: no control character, no
+    surrogate) or DEL, and no longer than ``width`` (so no string is cut).  Answers are
+    nearly always plain, and this is found at C speed."""
+    return len(line) <= width and line.isascii() and b"\\" not in line \
+        and b"\x7f" not in line
+
+
 def cleaned(value, width: int = 10_000):
     """A decoded JSON value with every string :func:`clean` (keys too): what an engine
     says may then be printed, compared and written to any report."""
