@@ -8,19 +8,18 @@ import sys
 import time
 from fnmatch import fnmatchcase
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
-    TimeElapsedColumn
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from ..load import builtin_variants
 from ..resources import conformance_dir
-from .cases import Case, CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
-    spec_rules
-from .engines import InProcessEngine
-from .report import print_report, write_json, write_junit
-from .runner import EngineCannotStart, Run, run_cases
+
+# The corpus, the runner, the engine and rich are imported when a command runs (the
+# command line's help needs none of them).
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .cases import Case
+    from .runner import Run
 
 DEFAULT_TIMEOUT = 10.0
 PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
@@ -174,6 +173,7 @@ def oracles(specs: dict):
 
 def make_engine(args, specs: dict | None = None):
     if not args.engine:
+        from .engines import InProcessEngine
         if specs:
             from ..load import builtin_variants, load_variant
             from .session import Session
@@ -196,10 +196,13 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
                       budget: float | None = None) -> Run:
     """Run the cases, with a progress bar on ``console`` when one is given; the engine
     is closed at the end."""
+    from .runner import run_cases
     try:
         if console is None:
             return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail,
                              budget=budget)
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+            TimeElapsedColumn
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                       transient=True) as bar:
@@ -212,6 +215,13 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
 
 
 def cmd_conformance(args) -> int:
+    from rich.console import Console
+
+    from ..load import builtin_variants
+    from .cases import CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
+        spec_rules
+    from .report import print_report, write_json, write_junit
+    from .runner import EngineCannotStart
     began = time.perf_counter()
     console = Console(highlight=False, soft_wrap=True)
     if args.timeout <= 0:
