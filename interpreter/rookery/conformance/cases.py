@@ -134,6 +134,7 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
     variant = data.get("variant") if isinstance(data.get("variant"), str) else None
     rule_ids = rules_of(variant) if (rules_of and variant) else None
     case_check = _case_validator()
+    compiled = validate.builtin_variant(variant)       # once for all the file's cases
     cases: list[Case] = []
     for index, raw in enumerate(data["cases"]):
         label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) \
@@ -143,7 +144,8 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             for error in errors[:5]:
                 problems.append(Problem(name, label, _explain(error)))
             continue
-        bad = _semantic_problems(raw, variant, rule_ids) or validate.case_problems(raw, variant)
+        bad = _semantic_problems(raw, variant, rule_ids) \
+            or validate.case_problems(raw, variant, compiled)
         if bad:
             problems.extend(Problem(name, label, message) for message in bad)
             continue

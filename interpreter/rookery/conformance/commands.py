@@ -148,6 +148,7 @@ def oracles(specs: dict):
     ``--spec`` of its variant, or the built-in variant."""
     from ..load import builtin_variants, load_variant
     cache: dict = {}
+    built_in: dict = {}         # each built-in variant, loaded once for the run
 
     def oracle_of(case: Case):
         # A generated case that names a spec file is decided by it (the spec with the
@@ -166,7 +167,9 @@ def oracles(specs: dict):
                 return cache[key] if cache[key].id == case.variant else None
             return None
         if case.variant in builtin_variants():
-            return load_variant(case.variant)
+            if case.variant not in built_in:
+                built_in[case.variant] = load_variant(case.variant)
+            return built_in[case.variant]
         return None
     return oracle_of
 
@@ -232,10 +235,14 @@ def cmd_conformance(args) -> int:
     specs = user_specs(args.spec)
     oracle_of = oracles(specs)
 
+    known_rules: dict = {}      # each built-in variant's rule ids, once for the run
+
     def rules_of(variant: str):
         if variant in specs:
             return spec_rules(specs[variant])
-        return builtin_rules(variant)
+        if variant not in known_rules:
+            known_rules[variant] = builtin_rules(variant)
+        return known_rules[variant]
     if args.budget is not None and not args.budget > 0:
         raise UsageError("--budget must be a positive number of seconds")
     try:
@@ -246,7 +253,7 @@ def cmd_conformance(args) -> int:
     checked = []
     for case in cases:
         variant = oracle_of(case) if case.variant not in specs and \
-            builtin_rules(case.variant) is None else None
+            rules_of(case.variant) is None else None
         unknown = [r for r in case.rules if variant is not None
                    and r not in spec_rules(variant)]
         if unknown:

@@ -27,12 +27,15 @@ from ..model import Variant
 MAX_SEAT_DIGITS = 3         # a seat written in a case; no table has 1,000 seats
 
 
-def case_problems(raw: dict, variant_id: str | None) -> list[str]:
-    """What is wrong with one case (already valid against the schema) of a variant."""
+def case_problems(raw: dict, variant_id: str | None, variant=None) -> list[str]:
+    """What is wrong with one case (already valid against the schema) of a variant
+    (``variant``: the compiled built-in variant ``variant_id``, when the caller has it
+    already; None for a variant that is not built in)."""
     unprintable = list(_unprintable(raw, "")) if _may_be_unprintable(raw) else []
     if unprintable:
         return unprintable[:3]
-    variant = _variant(variant_id)
+    if variant is None:
+        variant = builtin_variant(variant_id)
     if variant is None:
         return []
     problems = deal_problems(raw["deal"], variant)
@@ -71,7 +74,9 @@ def _may_be_unprintable(raw: dict) -> bool:
 _SUSPECT = re.compile("\\\\(?:u00[01]|[bfr])|[\x7f\ud800-\udfff]")
 
 
-def _variant(variant_id: str | None) -> Variant | None:
+def builtin_variant(variant_id: str | None) -> Variant | None:
+    """The compiled built-in variant of that id (None if there is none, or if its spec
+    does not load)."""
     from ..load import builtin_variants, load_variant
     if variant_id not in builtin_variants():
         return None
