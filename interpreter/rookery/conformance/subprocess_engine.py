@@ -220,16 +220,19 @@ class SubprocessEngine:
         fd = self.process.stdin.fileno()
         until = time.monotonic() + self._wait_for(cmd)
         view = memoryview(data)
+        ready = [fd]            # a pipe with room takes the request at once: no select
         while view:
             left = until - time.monotonic()
             if left <= 0:
                 raise self._fail("timeout", f"the engine stopped reading its input: "
                                  f"{cmd} not written within {self.timeout:g}s")
             try:
-                _, ready, _ = select.select([], [fd], [], left)
+                if not ready:
+                    _, ready, _ = select.select([], [fd], [], left)
                 if ready:
                     view = view[os.write(fd, view):]
             except BlockingIOError:
+                ready = []
                 continue
             except OSError as error:
                 if error.errno == errno.EINTR:
