@@ -136,8 +136,8 @@ class SubprocessEngine:
         self.label = " ".join(command)
         self.deadline: float | None = None      # time.monotonic() when the budget ends
         self.process: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
-        self.stdout_tail: deque[str] = deque(maxlen=KEEP_LINES)
+        self.lines: queue.SimpleQueue = queue.SimpleQueue()
+        self.stdout_tail: deque[bytes] = deque(maxlen=KEEP_LINES)
         self.stderr_tail: deque[str] = deque(maxlen=KEEP_LINES)
 
     def set_deadline(self, deadline: float | None) -> None:
@@ -159,7 +159,7 @@ class SubprocessEngine:
                                 f"{bounded.clean(str(error))}") from None
         _live.add(self)
         os.set_blocking(self.process.stdin.fileno(), False)
-        self.lines = queue.Queue()
+        self.lines = queue.SimpleQueue()
         self.stdout_tail = deque(maxlen=KEEP_LINES)
         self.stderr_tail = deque(maxlen=KEEP_LINES)
         threading.Thread(target=_read_stdout, args=(self.process.stdout, self.lines),
@@ -186,7 +186,8 @@ class SubprocessEngine:
 
     def output(self) -> list[str]:
         """The last lines the engine wrote, stdout first, each marked with its stream."""
-        return ([f"stdout: {line}" for line in self.stdout_tail]
+        return ([f"stdout: {bounded.clean(line.decode('utf-8', 'backslashreplace'))}"
+                 for line in self.stdout_tail]
                 + [f"stderr: {line}" for line in list(self.stderr_tail)])
 
     def _fail(self, verdict: str, message: str) -> EngineFailure:
@@ -271,7 +272,7 @@ class SubprocessEngine:
             raise self._fail("flood", f"the engine wrote more than {MAX_LINE} bytes in a "
                              f"line, or {MAX_PENDING} lines nobody asked for "
                              f"(answering {request})")
-        self.stdout_tail.append(bounded.clean(line.decode("utf-8", "backslashreplace")))
+        self.stdout_tail.append(line)       # cleaned only if it is ever shown
         return line
 
     def request(self, message: dict, kind: str, extra: float = 0.0) -> dict:
@@ -288,8 +289,7 @@ class SubprocessEngine:
                 raise self._fail("crash", f"the engine ended before {cmd}")
             if extra_line is _FLOOD:
                 raise self._fail("flood", f"the engine wrote too much before {cmd}")
-            self.stdout_tail.append(bounded.clean(extra_line.decode("utf-8",
-                                                                    "backslashreplace")))
+            self.stdout_tail.append(extra_line)
             raise self._fail("protocol-error", "the engine wrote a line nobody asked for "
                              f"(before {cmd}): one request, one answer line")
         self._write((line + "\n").encode("utf-8"), cmd)
@@ -387,7 +387,7 @@ def _chunks(stream):
         return
 
 
-def _read_stdout(stream, lines: queue.Queue) -> None:
+def _read_stdout(stream, lines: queue.SimpleQueue) -> None:
     """Split the engine's stdout into lines of at most MAX_LINE bytes; a longer line,
     or more than MAX_PENDING unread lines, ends the reading with a flood mark."""
     partial = b""
