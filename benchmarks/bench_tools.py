@@ -148,29 +148,51 @@ def _corpus(limit: int | None):
     return cases
 
 
-def serve_ratio(rookery, args) -> Figure:
+def _process_cpu(pid: int) -> float:
+    """User + system seconds of a running process so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def serve_ratio(rookery, args) -> list[Figure]:
     from rookery.conformance import InProcessEngine, run_cases
     from rookery.conformance.subprocess_engine import SubprocessEngine
     cases = _corpus(args.cases)
     serve = [sys.executable, "-m", "rookery.cli", "serve"]
 
-    def timed(make) -> float:
+    def timed(make) -> tuple[float, float]:
+        """Wall and CPU seconds of the run (the engine's process's CPU included)."""
         engine = make()
         engine.start()              # the engine's process started and greeted: not timed
-        began = time.perf_counter()
+        pid = getattr(getattr(engine, "process", None), "pid", None)
+        child = _process_cpu(pid) if pid else 0.0
+        began, cpu = time.perf_counter(), CLOCK()
         try:
             run = run_cases(engine, cases, {})
+            wall, cpu = time.perf_counter() - began, CLOCK() - cpu
+            if pid:
+                cpu += _process_cpu(pid) - child
         finally:
             engine.close()
         assert all(result.verdict == "pass" for result in run.results), "a case failed"
-        return time.perf_counter() - began
+        return wall, cpu
 
-    values, peers, ratios = paired(args.rounds, lambda: timed(
-                                       lambda: SubprocessEngine(serve, env=child_env())),
-                                   lambda: timed(InProcessEngine))
-    return Figure("serve / in-process, cases", "s", values, f"in-process, {len(cases)} cases",
-                  peers, ratios, "<= 3x", "wall time of run_cases after the engine's "
-                  "hello (its specs load on the first deals)")
+    served, local = [], []
+    for number in range(args.rounds):
+        pair = [lambda: served.append(timed(lambda: SubprocessEngine(serve, env=child_env()))),
+                lambda: local.append(timed(InProcessEngine))]
+        for measure in pair[::-1] if number % 2 else pair:
+            measure()
+    note = "after the engine's hello (its specs load on its first deals)"
+    return [Figure(f"serve / in-process, {kind}", "s", [s[index] for s in served],
+                   f"in-process, {len(cases)} cases", [p[index] for p in local],
+                   [s[index] / p[index] for s, p in zip(served, local)], "<= 3x",
+                   note + ("; both processes' CPU" if kind == "CPU" else ""))
+            for index, kind in enumerate(("wall", "CPU"))]
 
 
 def help_ratio(rookery, args) -> Figure:

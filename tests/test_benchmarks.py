@@ -78,7 +78,8 @@ TOOLS = SCRIPT.parent / "bench_tools.py"
 ALL = SCRIPT.parent / "bench_all.py"
 TINY = ["--rounds", "2", "--deals", "3", "--hands", "5", "--growth-deals", "20",
         "--cases", "3", "--sample", "3"]
-ROWS = ["playouts, Tournament", "conformance command, whole", "serve / in-process, cases",
+ROWS = ["playouts, Tournament", "conformance command, whole", "serve / in-process, wall",
+        "serve / in-process, CPU",
         "rookery --help", "loading all 42 specs, warm", "Hand.copy()",
         "memory per Hand, fresh", "memory per Hand, finished", "growth over 20 deals",
         "corpus, per case: all / 100"]
