@@ -222,9 +222,9 @@ def test_fuzzed_texts_still_end_in_a_spec_error(tmp_path):
 def test_the_dsl_reference_shows_what_check_prints():
     """The five-mistake example of the DSL reference is this test's spec: each error line
     it shows is a line rookery prints for it."""
-    from rookery import docs
+    from rookery.docs import site
 
-    page = docs.site.dsl_page([rookery.load_variant("tournament")])
+    page = site.dsl_page([rookery.load_variant("tournament")])
     shown = re.search(r"and `rookery check` names all five, in this order:\n\n```text\n(.*?)```",
                       page, re.S).group(1).splitlines()
     with pytest.raises(rookery.SpecError) as caught:

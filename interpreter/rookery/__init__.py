@@ -9,15 +9,27 @@
 'bid'
 """
 
-from .engine import PASS, Action, Event, Game, Hand, HandResult, deal_hand
-from .errors import IllegalAction, RookeryError, SpecError, SpecWarning, UsageError
-from .load import builtin_variants, load_text, load_variant
-from .model import Variant
-from .lint import spec_warnings
+from .lazy import lazy_names
 
 __version__ = "0.1.0"
+
+# Each public name and the module it comes from.  A name is imported when first used,
+# so that ``rookery --help`` and other light commands do not load the engine and the
+# parser (and their libraries) for nothing.
+_PUBLIC = {
+    "PASS": "engine", "Action": "engine", "Event": "engine", "Game": "engine",
+    "Hand": "engine", "HandResult": "engine", "deal_hand": "engine",
+    "IllegalAction": "errors", "RookeryError": "errors", "SpecError": "errors",
+    "UsageError": "errors", "SpecWarning": "errors",
+    "spec_warnings": "lint",
+    "builtin_variants": "load", "load_text": "load", "load_variant": "load",
+    "Variant": "model",
+}
 
 __all__ = ["load_variant", "load_text", "builtin_variants", "Variant", "Hand", "Game",
            "Action", "Event", "PASS", "HandResult", "deal_hand", "IllegalAction",
            "SpecError", "SpecWarning", "spec_warnings", "RookeryError", "UsageError",
            "__version__"]
+
+
+__getattr__, __dir__ = lazy_names(__name__, _PUBLIC)

@@ -13,17 +13,12 @@ import textwrap
 from dataclasses import asdict
 from pathlib import Path
 
-from rich.console import Console
-from rich.markup import escape
-from rich.measure import Measurement
-from rich.table import Table
-
 from . import __version__, play_commands
-from .check import check_variant, summary
 from .errors import RookeryError, SpecError, UsageError
-from .export import export_variant
-from .load import builtin_variants, load_variant
 from .exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
+
+# The parser, the engine, rich and each command's modules are imported by the command
+# that uses them: ``rookery --help`` (and a usage mistake) needs none of them.
 
 _COMMANDS: dict[str, object] = {}
 
@@ -38,6 +33,7 @@ def command(name: str):
 def _specs(names: list[str]) -> list[str]:
     """Expand the arguments of ``check``: paths, folders (every ``.rook`` in them),
     variant ids, or nothing (all built-ins)."""
+    from .load import builtin_variants
     if not names:
         return builtin_variants()
     specs: list[str] = []
@@ -53,7 +49,8 @@ def _specs(names: list[str]) -> list[str]:
     return specs
 
 
-def _console() -> Console:
+def _console():
+    from rich.console import Console
     return Console(highlight=False, soft_wrap=True)
 
 
@@ -69,6 +66,10 @@ def exit_code(error: RookeryError) -> int:
 def cmd_check(args) -> int:
     """Check each spec; a spec with errors is a finding (exit 1), an unknown variant a
     usage mistake (exit 2).  One line per spec, then one summary line."""
+    from rich.markup import escape
+
+    from .check import check_variant, summary
+    from .load import load_variant
     out = _console()
     results = []
     usage = False
@@ -122,6 +123,13 @@ def _problems(error: RookeryError) -> list[dict]:
 
 @command("list")
 def cmd_list(args) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.measure import Measurement
+    from rich.table import Table
+
+    from .check import summary
+    from .load import builtin_variants, load_variant
     variants = [load_variant(name) for name in builtin_variants()]
     if args.json:
         print(json.dumps([_list_entry(v) for v in variants], indent=2))
@@ -158,6 +166,7 @@ def cmd_list(args) -> int:
 
 
 def _list_entry(variant) -> dict:
+    from .check import summary
     s = summary(variant)
     return {"id": variant.id, "title": variant.title, "players": s.players, "deck": s.deck,
             "hand": s.hand, "nest": s.nest, "points": s.points, "minimum_bid": s.minimum_bid,
@@ -166,6 +175,8 @@ def _list_entry(variant) -> dict:
 
 @command("export")
 def cmd_export(args) -> int:
+    from .export import export_variant
+    from .load import load_variant
     print(json.dumps(export_variant(load_variant(args.variant)), indent=2))
     return OK
 
@@ -240,9 +251,9 @@ _conformance_commands()
 
 def _mutation_command() -> None:
     """``rookery mutate``: the corpus's mutation check (:mod:`rookery.conformance.mutation`)."""
-    from .conformance import mutation
-    _COMMANDS["mutate"] = mutation.cmd_mutate
-    _EXTENSIONS.append(mutation.add_subcommand)
+    from .conformance import mutate_command
+    _COMMANDS["mutate"] = mutate_command.cmd_mutate
+    _EXTENSIONS.append(mutate_command.add_subcommand)
 
 
 _mutation_command()

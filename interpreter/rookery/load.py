@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from . import ast
@@ -35,7 +35,17 @@ def known_sources() -> dict[str, str]:
 
 def builtin_variants() -> list[str]:
     """Ids of the variants shipped in ``specs/``, sorted."""
-    return sorted(path.stem for path in specs_dir().glob("*.rook"))
+    folder = specs_dir()
+    try:
+        changed = folder.stat().st_mtime_ns    # a spec added or removed changes it
+    except OSError:
+        changed = None
+    return list(_spec_names(folder, changed))
+
+
+@lru_cache(maxsize=4)
+def _spec_names(folder: Path, changed: int | None) -> tuple[str, ...]:
+    return tuple(sorted(path.stem for path in folder.glob("*.rook")))
 
 
 def find_spec(name: str, near: Path | None = None) -> Path:
@@ -154,7 +164,7 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
                             spec.extends_span, expected=f"at most {MAX_EXTENDS} variants, "
                             "each extending the next", hint="extend the variant nearest "
                             "to yours directly", code="extends-too-deep")
-        parent = parse_file(parent_path)
+        parent = _parse_spec(parent_path)
         if parents is not None:
             parents.append((parent.variant, parent_path))
         for clause, default, inherited in _merged_clauses(parent, parent_path,
@@ -181,6 +191,23 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
             merged[key] = (clause, spec.source, None)
     order = {name: i for i, name in enumerate(SECTION_ORDER)}
     return sorted(merged.values(), key=lambda item: order.get(item[0].section, len(order)))
+
+
+def _parse_spec(path: Path) -> ast.SpecFile:
+    """:func:`parse_file`, remembered for each version of a file: a parent spec is parsed
+    once for all the variants that extend it.  The key is the path with the file's
+    modification time and size, so a spec changed on disk is read again; a spec that
+    does not parse is never remembered (its error is raised each time)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return parse_file(path)        # no such file, or unreadable: its own message
+    return _parsed(path, info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=256)
+def _parsed(path: Path, modified: int, size: int) -> ast.SpecFile:
+    return parse_file(path)
 
 
 def load_text(text: str, path: str = "<spec>") -> Variant:

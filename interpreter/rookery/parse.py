@@ -9,7 +9,6 @@ column, the offending text, what was expected in plain words, and a hint (worded
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import lark
@@ -17,15 +16,9 @@ from lark import Token, Tree
 
 from . import ast
 from .errors import Span, SpecError
+from .grammar import spec_parser as _parser
 from .limits import MAX_FORMULA_CHARS, MAX_NUMBER_DIGITS, MAX_SPEC_BYTES
-from .resources import grammar_path
 from .syntax_errors import check_nesting, not_utf8, syntax_error
-
-
-@cache
-def _parser() -> lark.Lark:
-    return lark.Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
-                     propagate_positions=True, maybe_placeholders=False)
 
 
 def parse_text(text: str, path: str = "<spec>") -> ast.SpecFile:

@@ -9,13 +9,12 @@ import json
 import random
 import sys
 
-from rich.console import Console
-from rich.table import Table
-
 from .errors import UsageError
 from .exit_codes import EXIT_CODES, FINDINGS, OK
-from .load import load_variant
 from .paths import output_file
+
+# rich and the specs' loader are imported by the command that runs: the command line's
+# help needs neither.
 
 
 def add_subcommands(sub) -> None:
@@ -58,8 +57,11 @@ def add_subcommands(sub) -> None:
 
 def cmd_play(args) -> int:
     """A whole game (or ``--games N``) between bots, or with a person at ``--seat``."""
+    from rich.console import Console
+
     from .bots import BOTS, make_bot
     from .games import DEFAULT_HAND_LIMIT, TranscriptView, play_game, rates
+    from .load import load_variant
 
     variant = load_variant(args.variant)
     n = variant.table.players
@@ -119,6 +121,9 @@ def cmd_play(args) -> int:
 
 def _many_games(args, variant, seats, max_hands, play_game, rates, make_bot) -> int:
     """``--games N``: win and set rates per bot, from seeds ``seed`` .. ``seed+N-1``."""
+    from rich.console import Console
+    from rich.table import Table
+
     outcomes = []
     for number in range(args.games):
         seed = args.seed + number
@@ -151,6 +156,7 @@ def _many_games(args, variant, seats, max_hands, play_game, rates, make_bot) -> 
 def cmd_replay(args) -> int:
     """Replay a game record: the transcript, or one hand as a conformance case."""
     from .games import TranscriptView
+    from .load import load_variant
     from .record import RecordMismatch, hand_case, read_record, replay
 
     case_path = output_file(args.to_case, "--to-case") if args.to_case else None

@@ -16,6 +16,7 @@ import lark
 from lark import Token, Tree
 
 from .errors import Span, SpecError
+from .grammar import spec_parser
 
 # Plain words for the grammar's terminals, in the order they are listed in "expected: ...".
 _TERMINAL_WORDS = {
@@ -93,10 +94,8 @@ def _word_for(name: str) -> str:
     :data:`_TERMINAL_WORDS` is shown by its text ('review') rather than its name."""
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
-    from .parse import _parser  # the grammar, already built by the failed parse
-
     try:
-        pattern = _parser().get_terminal(name).pattern
+        pattern = spec_parser().get_terminal(name).pattern
     except KeyError:
         return name.lower()
     return repr(pattern.value) if pattern.type == "str" else name.lower().replace("_", " ")

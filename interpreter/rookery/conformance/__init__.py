@@ -4,10 +4,20 @@
 behind the protocol.  The case format is ``docs/conformance.md``; the protocol is
 ``docs/protocol.md``."""
 
-from .cases import Case, Problem, load_corpus
-from .engines import EngineFailure, EngineInfo, InProcessEngine, Outcome
-from .runner import CaseResult, Run, run_cases
-from .session import Session
+from ..lazy import lazy_names
+
+# Each public name and its module, imported when first used (``rookery --help`` and the
+# other commands need none of it).
+_PUBLIC = {
+    "Case": "cases", "Problem": "cases", "load_corpus": "cases",
+    "EngineFailure": "engines", "EngineInfo": "engines", "InProcessEngine": "engines",
+    "Outcome": "engines",
+    "CaseResult": "runner", "Run": "runner", "run_cases": "runner",
+    "Session": "session",
+}
 
 __all__ = ["Case", "Problem", "load_corpus", "EngineFailure", "EngineInfo",
            "InProcessEngine", "Outcome", "CaseResult", "Run", "run_cases", "Session"]
+
+
+__getattr__, __dir__ = lazy_names(__name__, _PUBLIC)

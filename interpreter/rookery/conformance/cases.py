@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-
 from ..errors import RookeryError
 from ..resources import conformance_dir
 from . import bounded, validate
+from .schema_check import SchemaCheck
 
 
 @dataclass(frozen=True)
@@ -71,8 +70,8 @@ def schema(name: str) -> dict:
 
 
 @cache
-def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(name))
+def validator(name: str) -> SchemaCheck:
+    return SchemaCheck(schema(name))
 
 
 def default_paths() -> list[Path]:
@@ -143,6 +142,7 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
         if rules_of:
             rule_ids = spec_rules(decided)
     case_check = _case_validator()
+    compiled = validate.builtin_variant(variant)       # once for all the file's cases
     cases: list[Case] = []
     for index, raw in enumerate(data["cases"]):
         label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) \
@@ -152,7 +152,8 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
             for error in errors[:5]:
                 problems.append(Problem(name, label, _explain(error)))
             continue
-        bad = _semantic_problems(raw, variant, rule_ids) or validate.case_problems(raw, variant)
+        bad = _semantic_problems(raw, variant, rule_ids) \
+            or validate.case_problems(raw, variant, compiled)
         if bad:
             problems.extend(Problem(name, label, message) for message in bad)
             continue
@@ -202,16 +203,16 @@ def _read_bounded(path: Path) -> bytes:
 
 
 @cache
-def _file_validator() -> Draft202012Validator:
+def _file_validator() -> SchemaCheck:
     """The file's own keys (the cases are checked one by one, to name each)."""
     top = dict(schema("case"))
     top["properties"] = dict(top["properties"], cases={"type": "array", "minItems": 1})
-    return Draft202012Validator(top)
+    return SchemaCheck(top)
 
 
 @cache
-def _case_validator() -> Draft202012Validator:
-    return Draft202012Validator({"$ref": "#/$defs/case", "$defs": schema("case")["$defs"]})
+def _case_validator() -> SchemaCheck:
+    return SchemaCheck({"$ref": "#/$defs/case", "$defs": schema("case")["$defs"]})
 
 
 def _explain(error) -> str:

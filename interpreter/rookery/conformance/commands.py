@@ -8,19 +8,18 @@ import sys
 import time
 from fnmatch import fnmatchcase
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
-    TimeElapsedColumn
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from ..load import builtin_variants
 from ..resources import conformance_dir
-from .cases import Case, CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
-    spec_rules
-from .engines import InProcessEngine
-from .report import print_report, write_json, write_junit
-from .runner import EngineCannotStart, Run, run_cases
+
+# The corpus, the runner, the engine and rich are imported when a command runs (the
+# command line's help needs none of them).
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .cases import Case
+    from .runner import Run
 
 DEFAULT_TIMEOUT = 10.0
 PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
@@ -149,6 +148,7 @@ def oracles(specs: dict):
     ``--spec`` of its variant, or the built-in variant."""
     from ..load import builtin_variants, load_variant
     cache: dict = {}
+    built_in: dict = {}         # each built-in variant, loaded once for the run
 
     def oracle_of(case: Case):
         # A generated case that names a spec file is decided by it (the spec with the
@@ -167,13 +167,16 @@ def oracles(specs: dict):
                 return cache[key] if cache[key].id == case.variant else None
             return None
         if case.variant in builtin_variants():
-            return load_variant(case.variant)
+            if case.variant not in built_in:
+                built_in[case.variant] = load_variant(case.variant)
+            return built_in[case.variant]
         return None
     return oracle_of
 
 
 def make_engine(args, specs: dict | None = None):
     if not args.engine:
+        from .engines import InProcessEngine
         if specs:
             from ..load import builtin_variants, load_variant
             from .session import Session
@@ -196,10 +199,13 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
                       budget: float | None = None) -> Run:
     """Run the cases, with a progress bar on ``console`` when one is given; the engine
     is closed at the end."""
+    from .runner import run_cases
     try:
         if console is None:
             return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail,
                              budget=budget)
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+            TimeElapsedColumn
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                       transient=True) as bar:
@@ -212,6 +218,13 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
 
 
 def cmd_conformance(args) -> int:
+    from rich.console import Console
+
+    from ..load import builtin_variants
+    from .cases import CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
+        spec_rules
+    from .report import print_report, write_json, write_junit
+    from .runner import EngineCannotStart
     began = time.perf_counter()
     console = Console(highlight=False, soft_wrap=True)
     if args.timeout <= 0:
@@ -222,10 +235,14 @@ def cmd_conformance(args) -> int:
     specs = user_specs(args.spec)
     oracle_of = oracles(specs)
 
+    known_rules: dict = {}      # each built-in variant's rule ids, once for the run
+
     def rules_of(variant: str):
         if variant in specs:
             return spec_rules(specs[variant])
-        return builtin_rules(variant)
+        if variant not in known_rules:
+            known_rules[variant] = builtin_rules(variant)
+        return known_rules[variant]
     if args.budget is not None and not args.budget > 0:
         raise UsageError("--budget must be a positive number of seconds")
     try:
@@ -236,7 +253,7 @@ def cmd_conformance(args) -> int:
     checked = []
     for case in cases:
         variant = oracle_of(case) if case.variant not in specs and \
-            builtin_rules(case.variant) is None else None
+            rules_of(case.variant) is None else None
         unknown = [r for r in case.rules if variant is not None
                    and r not in spec_rules(variant)]
         if unknown:

@@ -8,17 +8,14 @@ import re
 import shlex
 import time
 from pathlib import Path
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from ..load import builtin_variants, find_spec, load_variant
-from ..model import Variant
-from .deviations import FuzzReport, group, print_report, write_json, write_junit
-from .engines import InProcessEngine, Unsupported
-from .fuzz import Fuzzer
-from .session import Session
-from .shrink import shrink, spec_digest, to_case
+
+# The fuzzer, the engine and rich are imported when the command runs (the command
+# line's help needs none of them).
+if TYPE_CHECKING:
+    from ..model import Variant
 
 DEFAULT_DEALS = 200
 
@@ -62,6 +59,8 @@ def add_subcommand(sub) -> None:
 
 
 def _oracle(args) -> tuple[Variant, dict]:
+    from ..load import builtin_variants, find_spec, load_variant
+    from .shrink import spec_digest
     if args.spec is not None:
         if not args.spec.is_file():
             raise UsageError(f"no such spec file: {args.spec}")
@@ -77,6 +76,9 @@ def _oracle(args) -> tuple[Variant, dict]:
 
 
 def _engine(args, variant: Variant):
+    from ..load import load_variant
+    from .engines import InProcessEngine
+    from .session import Session
     if args.engine_spec is not None:
         if not args.engine_spec.is_file():
             raise UsageError(f"no such spec file: {args.engine_spec}")
@@ -100,6 +102,7 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
     """A spec beside the cases: the oracle with the rules the engine was found to play
     otherwise, as it plays them (the spec that decides a case found past them)."""
     from .adapt import Adaptation
+    from .shrink import spec_digest
     if args.spec is not None:
         # ``extends`` finds a parent by its id beside the child: a copy of the spec.
         parent = folder / f"{variant.id}.rook"
@@ -140,6 +143,11 @@ def _check_output_paths(args) -> None:
 
 
 def cmd_fuzz(args) -> int:
+    from rich.console import Console
+
+    from .deviations import FuzzReport, group, print_report, write_json, write_junit
+    from .engines import Unsupported
+    from .fuzz import Fuzzer
     if args.deals <= 0:
         raise UsageError("--deals must be a positive number")
     if args.timeout <= 0:
@@ -187,6 +195,7 @@ def cmd_fuzz(args) -> int:
 
 def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> int:
     """Shrink each deviation and write it as a case file of its own."""
+    from .shrink import shrink, to_case
     if not deviations:
         return 0
     folder = args.cases / variant.id

@@ -33,6 +33,7 @@ class Session:
 
     def __init__(self, variants: dict[str, Variant] | None = None):
         self._variants = variants
+        self._loaded: dict[str, Variant] = {}
         self.hand: Hand | None = None
         self.game: Game | None = None
 
@@ -46,7 +47,9 @@ class Session:
             raise SessionError("unsupported-variant", f"no variant '{name}' here")
         if self._variants is not None:
             return self._variants[name]
-        return load_variant(name)
+        if name not in self._loaded:            # once a session: a deal asks each time
+            self._loaded[name] = load_variant(name)
+        return self._loaded[name]
 
     def hello(self) -> dict:
         from .. import __version__

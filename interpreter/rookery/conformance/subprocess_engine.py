@@ -40,12 +40,10 @@ import weakref
 from collections import deque
 from functools import cache
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from . import bounded
 from .cases import schema
 from .engines import DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
+from .schema_check import SchemaCheck
 
 KEEP_LINES = 10             # lines of stdout and of stderr shown with a verdict
 MAX_LINE = 1 << 20          # bytes in one answer line
@@ -61,9 +59,9 @@ _live: weakref.WeakSet = weakref.WeakSet()
 
 
 @cache
-def response_validator(kind: str) -> Draft202012Validator:
+def response_validator(kind: str) -> SchemaCheck:
     """The protocol schema's answer to one request (``hello``, ``apply``, ``state``...)."""
-    return Draft202012Validator({"$ref": f"#/$defs/{kind}_response",
+    return SchemaCheck({"$ref": f"#/$defs/{kind}_response",
                                  "$defs": schema("protocol")["$defs"]})
 
 
@@ -138,8 +136,8 @@ class SubprocessEngine:
         self.label = " ".join(command)
         self.deadline: float | None = None      # time.monotonic() when the budget ends
         self.process: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
-        self.stdout_tail: deque[str] = deque(maxlen=KEEP_LINES)
+        self.lines: queue.SimpleQueue = queue.SimpleQueue()
+        self.stdout_tail: deque[bytes] = deque(maxlen=KEEP_LINES)
         self.stderr_tail: deque[str] = deque(maxlen=KEEP_LINES)
 
     def set_deadline(self, deadline: float | None) -> None:
@@ -161,7 +159,7 @@ class SubprocessEngine:
                                 f"{bounded.clean(str(error))}") from None
         _live.add(self)
         os.set_blocking(self.process.stdin.fileno(), False)
-        self.lines = queue.Queue()
+        self.lines = queue.SimpleQueue()
         self.stdout_tail = deque(maxlen=KEEP_LINES)
         self.stderr_tail = deque(maxlen=KEEP_LINES)
         threading.Thread(target=_read_stdout, args=(self.process.stdout, self.lines),
@@ -188,7 +186,8 @@ class SubprocessEngine:
 
     def output(self) -> list[str]:
         """The last lines the engine wrote, stdout first, each marked with its stream."""
-        return ([f"stdout: {line}" for line in self.stdout_tail]
+        return ([f"stdout: {bounded.clean(line.decode('utf-8', 'backslashreplace'))}"
+                 for line in self.stdout_tail]
                 + [f"stderr: {line}" for line in list(self.stderr_tail)])
 
     def _fail(self, verdict: str, message: str) -> EngineFailure:
@@ -222,16 +221,19 @@ class SubprocessEngine:
         fd = self.process.stdin.fileno()
         until = time.monotonic() + self._wait_for(cmd)
         view = memoryview(data)
+        ready = [fd]            # a pipe with room takes the request at once: no select
         while view:
             left = until - time.monotonic()
             if left <= 0:
                 raise self._fail("timeout", f"the engine stopped reading its input: "
                                  f"{cmd} not written within {self.timeout:g}s")
             try:
-                _, ready, _ = select.select([], [fd], [], left)
+                if not ready:
+                    _, ready, _ = select.select([], [fd], [], left)
                 if ready:
                     view = view[os.write(fd, view):]
             except BlockingIOError:
+                ready = []
                 continue
             except OSError as error:
                 if error.errno == errno.EINTR:
@@ -270,7 +272,7 @@ class SubprocessEngine:
             raise self._fail("flood", f"the engine wrote more than {MAX_LINE} bytes in a "
                              f"line, or {MAX_PENDING} lines nobody asked for "
                              f"(answering {request})")
-        self.stdout_tail.append(bounded.clean(line.decode("utf-8", "backslashreplace")))
+        self.stdout_tail.append(line)       # cleaned only if it is ever shown
         return line
 
     def request(self, message: dict, kind: str, extra: float = 0.0) -> dict:
@@ -287,8 +289,7 @@ class SubprocessEngine:
                 raise self._fail("crash", f"the engine ended before {cmd}")
             if extra_line is _FLOOD:
                 raise self._fail("flood", f"the engine wrote too much before {cmd}")
-            self.stdout_tail.append(bounded.clean(extra_line.decode("utf-8",
-                                                                    "backslashreplace")))
+            self.stdout_tail.append(extra_line)
             raise self._fail("protocol-error", "the engine wrote a line nobody asked for "
                              f"(before {cmd}): one request, one answer line")
         self._write((line + "\n").encode("utf-8"), cmd)
@@ -300,12 +301,14 @@ class SubprocessEngine:
                              f"({bounded.clean(str(error), 80)})") from None
         if not isinstance(answer, dict):
             raise self._fail("garbage", f"the answer to {shown} is not a JSON object")
-        answer = bounded.cleaned(answer)
+        if not bounded.plain(answer_line):
+            answer = bounded.cleaned(answer)
         if answer.get("ok") is False:
             errors = list(response_validator("error").iter_errors(answer))
         else:
             errors = list(response_validator(kind).iter_errors(answer))
         if errors:
+            from jsonschema.exceptions import best_match
             error = best_match(errors)
             where = "/".join(str(p) for p in error.absolute_path) or "the answer"
             raise self._fail("protocol-error", f"bad answer to {cmd}: {where}: "
@@ -384,7 +387,7 @@ def _chunks(stream):
         return
 
 
-def _read_stdout(stream, lines: queue.Queue) -> None:
+def _read_stdout(stream, lines: queue.SimpleQueue) -> None:
     """Split the engine's stdout into lines of at most MAX_LINE bytes; a longer line,
     or more than MAX_PENDING unread lines, ends the reading with a flood mark."""
     partial = b""

@@ -17,6 +17,7 @@ Each problem is ``JSON path: reason`` (``deal/hands/2/4: R14 is dealt twice``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 
@@ -26,12 +27,15 @@ from ..model import Variant
 MAX_SEAT_DIGITS = 3         # a seat written in a case; no table has 1,000 seats
 
 
-def case_problems(raw: dict, variant_id: str | None) -> list[str]:
-    """What is wrong with one case (already valid against the schema) of a variant."""
-    unprintable = list(_unprintable(raw, ""))
+def case_problems(raw: dict, variant_id: str | None, variant=None) -> list[str]:
+    """What is wrong with one case (already valid against the schema) of a variant
+    (``variant``: the compiled built-in variant ``variant_id``, when the caller has it
+    already; None for a variant that is not built in)."""
+    unprintable = list(_unprintable(raw, "")) if _may_be_unprintable(raw) else []
     if unprintable:
         return unprintable[:3]
-    variant = _variant(variant_id)
+    if variant is None:
+        variant = builtin_variant(variant_id)
     if variant is None:
         return []
     problems = deal_problems(raw["deal"], variant)
@@ -58,7 +62,21 @@ def _unprintable(value, where: str):
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
 
-def _variant(variant_id: str | None) -> Variant | None:
+def _may_be_unprintable(raw: dict) -> bool:
+    """False when no string of the case (keys too) can hold what :func:`_unprintable`
+    looks for, found at C speed in the case written as JSON: there a control character
+    is an escape (``\\u0001``, ``\\b``, ``\\f``, ``\\r``) and DEL or a lone surrogate
+    is itself.  A backslash of the text followed by ``b`` may be taken for one: then the
+    exact search decides."""
+    return _SUSPECT.search(json.dumps(raw, ensure_ascii=False)) is not None
+
+
+_SUSPECT = re.compile("\\\\(?:u00[01]|[bfr])|[\x7f\ud800-\udfff]")
+
+
+def builtin_variant(variant_id: str | None) -> Variant | None:
+    """The compiled built-in variant of that id (None if there is none, or if its spec
+    does not load)."""
     from ..load import builtin_variants, load_variant
     if variant_id not in builtin_variants():
         return None

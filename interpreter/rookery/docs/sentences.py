@@ -5,19 +5,19 @@ not the clause's text) and returns the rule as a Rook player would say it.  A wr
 never asked about a key the spec leaves out: a rules page states only what the spec
 rules, so a default of the rules language is never told as if it were a rule.
 
-This module holds the registry and the order of telling; the writers themselves are in
+This module holds the order of telling (the registry is ``writers``); the writers themselves are in
 ``tell_setup`` (table, deck, deal), ``tell_auction`` (bidding, nest, passing, trump) and
 ``tell_play`` (play, scoring, game end).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Rule, Variant
 from ..vocabulary import SECTION_ORDER, SECTIONS
 from .english import capital
+from .writers import WRITERS
 
 SECTION_TITLES = {
     "table": "Players and sides",
@@ -40,17 +40,6 @@ class Sentence:
     key: str
     text: str
     rule: Rule
-
-
-Writer = Callable[[Variant, Rule | None], str | None]
-WRITERS: dict[tuple[str, str], Writer] = {}
-
-
-def writes(section: str, key: str):
-    def register(fn: Writer) -> Writer:
-        WRITERS[(section, key)] = fn
-        return fn
-    return register
 
 
 def sentences(variant: Variant, section: str) -> list[Sentence]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..check import maximum_bid, points_available
 from ..model import Rule, Variant
 from .english import capital, card_name, card_with_code, listing, plural, side_words
-from .sentences import writes
+from .writers import writes
 
 
 # -- bidding ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from ..check import points_available
 from ..model import Rule, Variant
 from ..parse import parse_text
 from .english import capital, card_with_code, condition, listing, score_phrase, side_words
-from .sentences import writes
+from .writers import writes
 
 
 # -- play -------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..model import Rule, Variant
 from .english import (capital, card_name, card_with_code, color_names, listing, number,
                       out_of_order, plural, rank_runs)
-from .sentences import writes
+from .writers import writes
 
 
 def _seats(seats: list[int]) -> str:

@@ -1,0 +1,128 @@
+"""Issue 11: the package's modules import each other without cycles, and the command
+line's help loads nothing it does not need (that is what makes ``rookery --help`` quick;
+speed itself is measured in ``benchmarks/``, never here)."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import rookery
+
+PACKAGE = Path(rookery.__file__).resolve().parent
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imported(name: str, everywhere: bool = False) -> set[str]:
+    """The package's modules that module ``name`` imports when it is imported (its
+    top-level statements; ``everywhere``: in its functions too), ``if`` blocks aside
+    (``TYPE_CHECKING``)."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    statements = ast.walk(tree) if everywhere else tree.body
+    found = set()
+    for node in statements:
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1]
+                                + ([node.module] if node.module else []))
+            else:
+                base = node.module
+            for alias in node.names:
+                child = f"{base}.{alias.name}"
+                found.add(child if child in MODULES else base)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {module for module in found if module in MODULES and module != name}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Groups of modules of ``graph`` (module -> the modules it imports) that import
+    each other (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return out
+
+
+def test_the_checker_of_cycles_sees_one():
+    # The docs before issue 11: the order of telling imported its writers, which
+    # imported it back for the registry.
+    before = {"sentences": {"english", "tell_play", "tell_setup"},
+              "tell_play": {"sentences", "english"}, "tell_setup": {"sentences"},
+              "english": set(), "site": {"sentences"}}
+    assert cycles(before) == [["sentences", "tell_play", "tell_setup"]]
+    assert cycles({**before, "tell_play": {"english"}, "tell_setup": set()}) == []
+
+
+def test_no_module_imports_itself_back_at_import_time():
+    assert cycles({name: imported(name) for name in MODULES}) == []
+
+
+def test_the_syntax_errors_do_not_reach_back_into_the_parser():
+    assert "rookery.parse" not in imported("rookery.syntax_errors", everywhere=True)
+    assert "rookery.grammar" in imported("rookery.syntax_errors")
+    assert "rookery.grammar" in imported("rookery.parse")
+
+
+def test_the_sentence_writers_and_their_order_do_not_import_each_other():
+    writers = {"rookery.docs.tell_auction", "rookery.docs.tell_play",
+               "rookery.docs.tell_setup"}
+    for name in writers:
+        assert "rookery.docs.sentences" not in imported(name, everywhere=True)
+    assert writers <= imported("rookery.docs.sentences")
+
+
+HEAVY = ["lark", "rich", "jsonschema", "fastjsonschema", "rookery.engine", "rookery.load",
+         "rookery.conformance.runner", "rookery.conformance.fuzz", "rookery.docs.site"]
+
+
+def test_the_help_of_the_command_line_loads_none_of_the_machinery():
+    probe = ("import sys\n"
+             "from rookery.cli import build_parser\n"
+             "build_parser().format_help()\n"
+             f"print([m for m in {HEAVY!r} if m in sys.modules])\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_public_names_are_still_there():
+    for name in rookery.__all__:
+        assert getattr(rookery, name) is not None
+    import rookery.conformance as conformance
+    for name in conformance.__all__:
+        assert getattr(conformance, name) is not None
