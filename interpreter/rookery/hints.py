@@ -1,4 +1,4 @@
-""""Did you mean ...?": suggestions for an unknown word that point the right way.
+"""Hints ("did you mean ...?") for an unknown word, that point the right way.
 
 A suggestion that merely looks alike misleads: ``redeal`` is not ``nest-deal``, and a
 ``trick-bonus`` is not ``trick-points``.  So a word is matched two ways:
