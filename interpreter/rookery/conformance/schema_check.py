@@ -32,15 +32,15 @@ from functools import cached_property
 # Keywords that mean the same in Draft 2020-12 and in fastjsonschema's Draft 2019-09
 # (``items`` only as one schema for every item, the only form 2020-12 has).  Anything
 # else (format, prefixItems, unevaluated*, dependent*...) keeps a schema uncompiled.
+ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "title", "description", "default",
+                         "examples"})      # no effect on validity
 SHARED_KEYWORDS = frozenset({
     "type", "enum", "const", "properties", "required", "additionalProperties",
     "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems",
     "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
     "minLength", "maxLength", "pattern", "allOf", "anyOf", "oneOf", "not",
-    "if", "then", "else", "$ref", "$defs",
-    # annotations: no effect on validity
-    "$schema", "$id", "$comment", "title", "description", "default", "examples",
-})
+    "if", "then", "else", "$ref", "$defs"}) | ANNOTATIONS
+_KEPT_BESIDE_REF = ANNOTATIONS | {"$ref", "$defs"}   # what stays beside a $ref
 _PATH_FORMAT = ".format(**locals())"
 _NAMED = ("properties", "$defs")         # maps of names to schemas, not schemas
 _LISTS = ("allOf", "anyOf", "oneOf")     # lists of schemas
@@ -76,11 +76,11 @@ def shared_draft(schema):
             out["allOf"] = out.get("allOf", []) + [const]
         else:
             out.update(const)
-    if "$ref" in out and set(out) - {"$ref", "$defs", "$schema", "$id", "$comment",
-                                     "title", "description", "default", "examples"}:
-        siblings = {k: v for k, v in out.items() if k not in ("$ref", "$defs")}
-        out = {"allOf": [{"$ref": out["$ref"]}, siblings],
-               **({"$defs": out["$defs"]} if "$defs" in out else {})}
+    if "$ref" in out:
+        siblings = {k: v for k, v in out.items() if k not in _KEPT_BESIDE_REF}
+        if siblings:
+            out = {**{k: v for k, v in out.items() if k in _KEPT_BESIDE_REF and k != "$ref"},
+                   "allOf": [{"$ref": out["$ref"]}, siblings]}
     return out
 
 
