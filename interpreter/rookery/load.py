@@ -54,6 +54,10 @@ def find_spec(name: str, near: Path | None = None) -> Path:
 
 def unknown_variant(name: str) -> str:
     """The message for a variant id that is not built in, with the closest ids."""
+    from .options import builtin_options
+    if name in builtin_options():
+        return (f"'{name}' is an option, not a variant: apply it to a base, e.g. "
+                f"tournament+{name} ('rookery list --options' shows which bases take it)")
     close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6)
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
             if close else "")
@@ -61,7 +65,11 @@ def unknown_variant(name: str) -> str:
 
 
 def load_variant(name: str | Path) -> Variant:
-    """Load, resolve, read and check a variant by id (``tournament``) or path."""
+    """Load, resolve, read and check a variant by id (``tournament``) or path, or a base
+    with options (``kentucky-rook+rook-low``, see :mod:`rookery.options`)."""
+    from .options import is_combination, load_combination
+    if is_combination(str(name)):
+        return load_combination(str(name))
     return _load(find_spec(str(name)).resolve())
 
 
@@ -79,6 +87,9 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
     """The clauses of ``spec`` after ``extends``: the child's clause replaces the parent's
     clause with the same rule id; new clauses are added at the end of their section."""
     merged: dict[str, tuple[ast.Clause, str | None, str | None]] = {}
+    if spec.kind == "option" or spec.requires:
+        from .options import not_a_variant
+        raise not_a_variant(spec)
     if spec.extends:
         try:
             parent_path = find_spec(spec.extends, near=path.parent).resolve()

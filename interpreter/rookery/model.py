@@ -32,6 +32,7 @@ class Rule:
     rulings: tuple[str, ...]
     span: Span
     inherited_from: str | None = None
+    option: str | None = None       # the option that states it, in a base+option variant
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ class Variant:
     game: GameEnd
     rules: tuple[Rule, ...] = field(repr=False)
     span: Span = field(repr=False)
+    options: tuple[str, ...] = ()   # the options applied to the base ``extends`` names
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

@@ -115,16 +115,28 @@ class _Walker:
             title = str(variant_line.children[2])[1:-1]
         extends = source = None
         extends_span = None
+        requires: list[ast.Requirement] = []
         for line in header.children[1:]:
             if line.data == "extends":
                 extends = str(line.children[1])
                 extends_span = self.span(line.children[1])
+            elif line.data == "requires":
+                requires += [self.requirement(r) for r in line.children
+                             if isinstance(r, Tree)]
             else:
                 source = str(line.children[1])
         sections = tuple(self.section(c) for c in tree.children
                          if isinstance(c, Tree) and c.data == "section")
         return ast.SpecFile(self.path, str(name_token), title, extends, source, sections,
-                            self.span(name_token), extends_span)
+                            self.span(name_token), extends_span,
+                            "option" if variant_line.data == "option_line" else "variant",
+                            tuple(requires))
+
+    def requirement(self, tree: Tree) -> ast.Requirement:
+        what = tree.children[0]
+        words = tuple(str(self.atom(a).value) for a in tree.children[1:])
+        return ast.Requirement(str(what), words,
+                               self.span(what, " ".join((str(what),) + words)))
 
     def section(self, tree: Tree) -> ast.Section:
         header = tree.children[0]

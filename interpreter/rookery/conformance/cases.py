@@ -226,8 +226,9 @@ def spec_rules(variant) -> set[str]:
 
 def builtin_rules(variant: str) -> set[str] | None:
     """Rule ids of a built-in variant (None for a variant we do not ship)."""
-    from ..load import builtin_variants, load_variant
-    if variant not in builtin_variants():
+    from ..load import load_variant
+    from ..options import is_builtin
+    if not is_builtin(variant):
         return None
     try:
         return spec_rules(load_variant(variant))
@@ -238,8 +239,9 @@ def builtin_rules(variant: str) -> set[str] | None:
 def own_rules(variant: str) -> set[str] | None:
     """Rule ids a built-in variant states itself (inherited ones are the parent's to
     cover)."""
-    from ..load import builtin_variants, load_variant
-    if variant not in builtin_variants():
+    from ..load import load_variant
+    from ..options import is_builtin
+    if not is_builtin(variant):
         return None
     try:
         return {rule.id for rule in load_variant(variant).rules if not rule.inherited_from}

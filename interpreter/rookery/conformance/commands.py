@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
 
 from ..errors import UsageError
 from ..load import builtin_variants
+from ..options import is_builtin
 from ..resources import conformance_dir
 from .cases import Case, CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
     spec_rules
@@ -147,7 +148,7 @@ def user_specs(paths: list[Path]) -> dict:
 def oracles(specs: dict):
     """The spec that decides each case: the spec file a generated case names, a
     ``--spec`` of its variant, or the built-in variant."""
-    from ..load import builtin_variants, load_variant
+    from ..load import load_variant
     cache: dict = {}
 
     def oracle_of(case: Case):
@@ -156,7 +157,7 @@ def oracles(specs: dict):
         if case.variant in specs and not (case.oracle and
                                           case.oracle.get("spec", "").endswith(".rook")):
             return specs[case.variant]
-        if case.oracle and case.oracle.get("spec") not in builtin_variants():
+        if case.oracle and not is_builtin(case.oracle.get("spec")):
             where = Path(case.oracle["spec"])
             if not where.is_absolute() and not where.is_file():
                 where = Path(case.file).parent / where
@@ -166,7 +167,7 @@ def oracles(specs: dict):
                     cache[key] = load_variant(where)
                 return cache[key] if cache[key].id == case.variant else None
             return None
-        if case.variant in builtin_variants():
+        if is_builtin(case.variant):
             return load_variant(case.variant)
         return None
     return oracle_of
@@ -249,7 +250,7 @@ def cmd_conformance(args) -> int:
     expected = read_expected_failures(expected_file) if expected_file else {}
     known = {case.variant for case in cases} | set(builtin_variants()) | set(specs)
     for name in args.variant:
-        if name not in known:
+        if name not in known and not is_builtin(name):
             import difflib
             close = difflib.get_close_matches(name, sorted(known), n=3)
             raise UsageError(f"--variant {name}: no such variant"

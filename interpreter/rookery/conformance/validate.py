@@ -59,8 +59,9 @@ _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
 
 def _variant(variant_id: str | None) -> Variant | None:
-    from ..load import builtin_variants, load_variant
-    if variant_id not in builtin_variants():
+    from ..load import load_variant
+    from ..options import is_builtin
+    if not is_builtin(variant_id):
         return None
     try:
         return load_variant(variant_id)
