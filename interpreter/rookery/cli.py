@@ -110,6 +110,8 @@ def cmd_check(args) -> int:
 
 @command("list")
 def cmd_list(args) -> int:
+    if args.options:
+        return _list_options(args.json)
     variants = [load_variant(name) for name in builtin_variants()]
     if args.json:
         print(json.dumps([_list_entry(v) for v in variants], indent=2))
@@ -142,6 +144,36 @@ def cmd_list(args) -> int:
                   f"{s.points} points, min bid {s.minimum_bid}, game to {s.target}"
                   + (f"; extends {variant.extends}" if variant.extends else ""),
                   highlight=False)
+    return OK
+
+
+def _list_options(as_json: bool) -> int:
+    """``rookery list --options``: each built-in option, what it changes, and the bases
+    that take it (found by trying every built-in base)."""
+    from .option_bases import CANNOT, CHANGES, SAME, all_options
+    options = all_options()
+    if as_json:
+        print(json.dumps([{"id": o.id, "title": o.title, "does": o.comment,
+                           "changes": [{"rule": r, "text": t} for r, t in o.clauses],
+                           "requires": list(o.requires),
+                           "bases": o.taking(CHANGES), "bases_unchanged": o.taking(SAME),
+                           "cannot": {b.base: b.reason for b in o.bases
+                                      if b.verdict == CANNOT}} for o in options], indent=2))
+        return OK
+    table = Table(title="rookery options (BASE+OPTION, e.g. kentucky-rook+rook-low)")
+    for column in ("option", "title", "what it changes", "bases", "already so", "cannot"):
+        table.add_column(column, no_wrap=column == "option", overflow="fold",
+                         justify="right" if column in ("bases", "already so", "cannot")
+                         else "left")
+    for o in options:
+        table.add_row(o.id, o.title, "\n".join(f"{r.split('.')[0]}: {t}" for r, t in o.clauses),
+                      *(str(len(o.taking(verdict))) for verdict in (CHANGES, SAME, CANNOT)))
+    out = _console()
+    out.print(table)
+    out.print("The built-in bases each option changes (found by trying every base; "
+              "'rookery check BASE+OPTION' says why one cannot take it):")
+    for o in options:
+        out.print(f"  {o.id}: " + (", ".join(o.taking(CHANGES)) or "none"))
     return OK
 
 
@@ -203,6 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p = sub.add_parser("list", help="a table of the built-in variants")
     p.add_argument("--json", action="store_true", help="print the variants as JSON")
+    p.add_argument("--options", action="store_true",
+                   help="the options (BASE+OPTION) instead: what each changes and which "
+                        "built-in bases take it")
     play_commands.add_subcommands(sub)
     p = sub.add_parser("export", help="print a compiled variant as JSON")
     p.add_argument("variant", help="variant id or spec file")
