@@ -14,7 +14,7 @@ from functools import cache
 from .errors import SpecError
 from .export import export_variant
 from .load import builtin_variants, load_variant
-from .options import SEPARATOR, builtin_options, find_option, read_option
+from .options import SEPARATOR, builtin_options, find_option, needs, read_option
 from .vocabulary import rule_id
 
 CHANGES, SAME, CANNOT = "changes", "same", "cannot"
@@ -39,6 +39,7 @@ class OptionInfo:
     comment: str                    # what it does, in plain words (the file's comment)
     clauses: tuple[tuple[str, str], ...]    # (rule id, clause text)
     requires: tuple[str, ...]
+    needs: tuple[str, ...]          # the requirements in plain words
     citations: tuple[str, ...]      # 'source "where"', each once
     bases: tuple[OnBase, ...]
 
@@ -75,7 +76,8 @@ def option_info(option: str) -> OptionInfo:
                 if cited not in citations:
                     citations.append(cited)
     return OptionInfo(spec.variant, spec.title or spec.variant, _comment(path.read_text(
-        encoding="utf-8")), clauses, tuple(str(r) for r in spec.requires), tuple(citations),
+        encoding="utf-8")), clauses, tuple(str(r) for r in spec.requires),
+        tuple(needs(r) for r in spec.requires), tuple(citations),
         tuple(try_on(option, base) for base in builtin_variants()))
 
 

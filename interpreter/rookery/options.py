@@ -245,46 +245,61 @@ def _require(option: ast.SpecFile, requirement: ast.Requirement, base: Variant) 
                              "applies to", code="option-cannot-apply")
 
 
+def needs(req: ast.Requirement) -> str:
+    """What a requirement asks of the base, in plain words ("a deck with a Rook")."""
+    words = req.words
+    if req.what == "rook" and not words:
+        return "a deck with a Rook"
+    if req.what == "card" and len(words) == 1:
+        return f"the card {words[0]} in the deck"
+    if req.what == "color" and len(words) == 1:
+        return f"a color lettered {words[0]}"
+    if req.what == "nest" and not words:
+        return "a nest"
+    if req.what == "passing" and not words:
+        return "players who pass cards"
+    section, _, key = req.what.partition(".")
+    if words and key in SECTIONS.get(section, {}):
+        return f"{section}: {key} {' '.join(words)}"
+    raise _unknown_requirement(req)
+
+
 def _requirement(req: ast.Requirement, base: Variant) -> tuple[str, str]:
     """("what is needed", "what the base has") when the base fails ``req``; ("", "")
     when it meets it."""
-    deck = base.deck
-    words = req.words
-    if req.what == "rook" and not words:
-        return ("", "") if deck.rook else ("a deck with a Rook", "has none")
-    if req.what == "card" and len(words) == 1:
-        codes = {card.code for card in deck.cards}
-        return ("", "") if words[0] in codes else \
-            (f"the card {words[0]} in the deck", f"has no {words[0]}")
-    if req.what == "color" and len(words) == 1:
+    need, deck, words = needs(req), base.deck, req.words
+    if req.what == "rook":
+        return ("", "") if deck.rook else (need, "has none")
+    if req.what == "card":
+        return ("", "") if words[0] in {card.code for card in deck.cards} else \
+            (need, f"has no {words[0]}")
+    if req.what == "color":
         letters = [color.letter for color in deck.colors]
-        return ("", "") if words[0] in letters else \
-            (f"a color lettered {words[0]}", "has colors " + ", ".join(letters))
-    if req.what == "nest" and not words:
-        return ("", "") if base.deal.nest else ("a nest", "deals none")
-    if req.what == "passing" and not words:
-        return ("", "") if base.passing.cards else \
-            ("players who pass cards", "has no passing")
-    if "." in req.what and words:
-        section, _, key = req.what.partition(".")
-        if key in SECTIONS.get(section, {}):
-            wanted = " ".join(words)
-            stated = next((rule for rule in base.rules if rule.id == req.what), None)
-            if stated is not None:
-                said = " ".join(stated.text.replace(",", " ").split()[1:])
-                return ("", "") if said == wanted else \
-                    (f"{section}: {key} {wanted}", f"states '{stated.text}'")
-            default = SECTIONS[section][key].default
-            return ("", "") if default == wanted else \
-                (f"{section}: {key} {wanted}", f"leaves it at '{default}'")
+        return ("", "") if words[0] in letters else (need, "has colors " + ", ".join(letters))
+    if req.what == "nest":
+        return ("", "") if base.deal.nest else (need, "deals none")
+    if req.what == "passing":
+        return ("", "") if base.passing.cards else (need, "has no passing")
+    section, _, key = req.what.partition(".")
+    wanted = " ".join(words)
+    stated = next((rule for rule in base.rules if rule.id == req.what), None)
+    if stated is not None:
+        said = " ".join(stated.text.replace(",", " ").split()[1:])
+        return ("", "") if said == wanted else (need, f"states '{stated.text}'")
+    default = SECTIONS[section][key].default
+    return ("", "") if default == wanted else (need, f"leaves it at '{default}'")
+
+
+def _unknown_requirement(req: ast.Requirement) -> SpecError:
     known = list(REQUIREMENTS) + [f"{s}.{k}" for s, keys in SECTIONS.items() for k in keys]
     close = difflib.get_close_matches(req.what, known, n=1)
-    raise SpecError(f"unknown requirement '{req}'", req.span,
-                    expected="one of: " + ", ".join(r.shape for r in REQUIREMENTS.values()),
-                    hint=f"did you mean '{close[0]}'?" if close else
-                    "see the DSL reference for what an option may require",
-                    code="unknown-requirement")
+    return SpecError(f"unknown requirement '{req}'", req.span,
+                     expected="one of: " + ", ".join(r.shape for r in REQUIREMENTS.values()),
+                     hint=f"did you mean '{close[0]}'?" if close else
+                     "see the DSL reference for what an option may require",
+                     code="unknown-requirement")
 
 
 __all__ = ["builtin_options", "is_combination", "is_builtin", "load_combination",
-           "find_option", "read_option", "corpus_combinations", "REQUIREMENTS", "SEPARATOR"]
+           "find_option", "read_option", "corpus_combinations", "needs", "REQUIREMENTS",
+           "SEPARATOR"]

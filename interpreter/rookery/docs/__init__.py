@@ -26,6 +26,7 @@ from pathlib import Path
 from ..load import builtin_variants, find_spec, known_sources, load_variant
 from ..model import Variant
 from . import comparison, rejections, site
+from .options_page import options_page
 from .unclear import unclear_page
 from .variant_page import variant_page
 
@@ -74,6 +75,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
 
     The hand-written pages already in ``docs`` decide the Conformance entries of the
     navigation and the links on the home page."""
+    builtin = variants is None
     variants = _variants() if variants is None else variants
     titles = {v.id: v.title for v in variants}
     extra = site.hand_written(docs) if docs.is_dir() else []
@@ -90,6 +92,8 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
                                                  disagreements="\n".join(
                                                      comparison.disagreements(variants))))
     files[docs / "unclear.md"] = page_header("specs/") + "\n" + unclear_page(variants)
+    if builtin:   # the built-in options, tried on the built-in bases
+        files[docs / "options.md"] = options_page(page_header("specs/options/"))
     files[docs / "dsl.md"] = (page_header("interpreter/rookery/vocabulary.py")
                               + "\n" + site.dsl_page(variants))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
@@ -101,7 +105,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
         files[protocol] = rejections.filled(protocol.read_text(encoding="utf-8"))
     config_header = f"# {MARKER} from specs/. Do not edit: run `{REGENERATE}` to regenerate."
     files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(variants, docs.name, extra,
-                                                           config_header)
+                                                           config_header, options=builtin)
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
 
 
