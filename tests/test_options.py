@@ -261,3 +261,10 @@ def test_the_corpus_runs_cases_of_combinations(capsys):
     assert combined
     assert main(["conformance", "--variant", combined[0], "--no-progress"]) == 0
     assert "0 failed" in capsys.readouterr().out
+
+
+def test_a_combination_is_mutated_in_its_options_rules():
+    from rookery.conformance.mutation import mutants
+    rules = {m.rule for m in mutants("kentucky-rook+rook-low+no-trump")}
+    assert rules == {"trump.rook", "trump.choices", "trump.no-trump-rook",
+                     "trump.low-card-rook"}

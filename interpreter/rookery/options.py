@@ -81,6 +81,8 @@ def split(name: str) -> tuple[str, tuple[str, ...]]:
 def is_builtin(name: str) -> bool:
     """A built-in variant id, or a built-in base with built-in options."""
     from .load import builtin_variants
+    if not isinstance(name, str):
+        return False
     if not is_combination(name):
         return name in builtin_variants()
     base, options = split(name)
@@ -162,10 +164,36 @@ def not_a_variant(spec: ast.SpecFile) -> SpecError:
                           f"tournament+{spec.path})", code="option-not-variant")
 
 
+def combination_clauses(name: str):
+    """The spec header and merged clauses of ``BASE+OPTION+...`` (what the mutation check
+    changes), each clause with its default source and the variant it is inherited from
+    (``None`` for an option's clause)."""
+    base_path, *option_paths = combination_files(name)
+    spec, clauses, _, _, _ = _merge(base_path.resolve(),
+                                    tuple(path.resolve() for path in option_paths))
+    return spec, clauses
+
+
 @cache
 def _combine(base_path: Path, option_paths: tuple[Path, ...]) -> Variant:
-    from .load import _load, _merged_clauses, known_sources
+    from .load import known_sources
     from .sections import read_variant
+    spec, clauses, stated_by, base, options = _merge(base_path, option_paths)
+    try:
+        variant = read_variant(spec, clauses, frozenset(known_sources()))
+        variant = replace(variant, options=tuple(o.variant for o in options), rules=tuple(
+            replace(rule, option=stated_by[rule.id].variant) if rule.id in stated_by
+            else rule for rule in variant.rules))
+        check_variant(variant)
+    except SpecError as error:
+        raise _cannot_apply(error, options, base) from None
+    return variant
+
+
+def _merge(base_path: Path, option_paths: tuple[Path, ...]):
+    """Apply each option's clauses to the base's, after checking its requirements and
+    that no two options state one rule."""
+    from .load import _load, _merged_clauses
     base_spec = parse_file(base_path)
     base = _load(base_path)
     options = [read_option(path) for path in option_paths]
@@ -202,15 +230,7 @@ def _combine(base_path: Path, option_paths: tuple[Path, ...]) -> Variant:
     name = SEPARATOR.join([base.id] + [o.variant for o in options])
     title = " + ".join([base.title] + [o.title or o.variant for o in options])
     spec = replace(base_spec, variant=name, title=title, extends=base.id)
-    try:
-        variant = read_variant(spec, clauses, frozenset(known_sources()))
-        variant = replace(variant, options=tuple(o.variant for o in options), rules=tuple(
-            replace(rule, option=stated_by[rule.id].variant) if rule.id in stated_by
-            else rule for rule in variant.rules))
-        check_variant(variant)
-    except SpecError as error:
-        raise _cannot_apply(error, options, base) from None
-    return variant
+    return spec, clauses, stated_by, base, options
 
 
 def _stated(option: ast.SpecFile, key: str) -> str:
