@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..load import builtin_variants, find_spec, known_sources, load_variant
 from ..model import Variant
+from ..options import corpus_combinations
 from . import comparison, rejections, site
 from .options_page import options_page
 from .unclear import unclear_page
@@ -77,7 +78,8 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     navigation and the links on the home page."""
     builtin = variants is None
     variants = _variants() if variants is None else variants
-    titles = {v.id: v.title for v in variants}
+    combinations = [load_variant(name) for name in corpus_combinations()] if builtin else []
+    titles = {v.id: v.title for v in variants + combinations}
     extra = site.hand_written(docs) if docs.is_dir() else []
     files: dict[Path, str] = {}
     for v in variants:
@@ -94,6 +96,9 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     files[docs / "unclear.md"] = page_header("specs/") + "\n" + unclear_page(variants)
     if builtin:   # the built-in options, tried on the built-in bases
         files[docs / "options.md"] = options_page(page_header("specs/options/"))
+        for v in combinations:   # the combinations the corpus has cases for
+            files[docs / "variants" / f"{v.id}.md"] = variant_page(
+                v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"))
     files[docs / "dsl.md"] = (page_header("interpreter/rookery/vocabulary.py")
                               + "\n" + site.dsl_page(variants))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
@@ -104,8 +109,9 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     if protocol.is_file():
         files[protocol] = rejections.filled(protocol.read_text(encoding="utf-8"))
     config_header = f"# {MARKER} from specs/. Do not edit: run `{REGENERATE}` to regenerate."
-    files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(variants, docs.name, extra,
-                                                           config_header, options=builtin)
+    files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(
+        variants, docs.name, extra, config_header,
+        options=[(v.title, v.id) for v in combinations] if builtin else None)
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
 
 

@@ -170,7 +170,9 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
 # -- mkdocs.yml -------------------------------------------------------------------------------
 
 def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str, str]],
-                  header: str, options: bool = False) -> str:
+                  header: str, options: list[tuple[str, str]] | None = None) -> str:
+    """``options``: for the built-in site, the combinations (title, id) with rules pages,
+    listed under the options page; ``None`` for a site without options."""
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -181,7 +183,9 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
             continue
         nav.append(f"      - {quoted(root.title + ' and its variants')}:")
         nav += [f"          - {quoted(v.title)}: variants/{v.id}.md" for v in members]
-    nav += ["  - Options: options.md"] if options else []
+    if options is not None:
+        nav += ["  - Options:", "      - Options: options.md"]
+        nav += [f"      - {quoted(title)}: variants/{name}.md" for title, name in options]
     nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md",
             "  - DSL reference: dsl.md"]
     if extra:
