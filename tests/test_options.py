@@ -179,6 +179,8 @@ def test_unknown_names_and_misused_files_are_messages(tmp_path):
         rookery.load_variant("tournamnt+rook-low")
     with pytest.raises(rookery.UsageError, match="'rook-low' is an option, not a variant"):
         rookery.load_variant("rook-low")
+    with pytest.raises(rookery.UsageError, match="option rook-low is named twice"):
+        rookery.load_variant("tournament+rook-low+rook-low")
     with pytest.raises(rookery.UsageError, match="name a base and its options"):
         rookery.load_variant("tournament+")
     with pytest.raises(rookery.SpecError) as raised:
@@ -268,3 +270,33 @@ def test_a_combination_is_mutated_in_its_options_rules():
     rules = {m.rule for m in mutants("kentucky-rook+rook-low+no-trump")}
     assert rules == {"trump.rook", "trump.choices", "trump.no-trump-rook",
                      "trump.low-card-rook"}
+
+
+def test_two_special_trumps_in_one_place_are_refused(tmp_path):
+    """Two options that each put a card just above the Rook leave their order unsaid."""
+    mine = tmp_path / "red-two-high.rook"
+    mine.write_text('option red-two-high "Red 2 above the Rook"\nrequires rook, card R2\n\n'
+                    'trump:\n  special R2 above ROOK  ruling "our table"\n')
+    with pytest.raises(rookery.SpecError) as raised:
+        rookery.load_variant(f"tournament-full-deck+black-two+{mine}")
+    assert "special trumps B2 and R2 are both placed above ROOK" in str(raised.value)
+    assert "option red-two-high cannot apply to tournament-full-deck+black-two: " \
+        in str(raised.value)
+
+
+def test_docs_for_a_combination(tmp_path, capsys):
+    assert main(["docs", "kentucky-rook+rook-low", "--out", str(tmp_path / "site")]) == 0
+    page = (tmp_path / "site" / "docs" / "variants" / "kentucky-rook+rook-low.md").read_text()
+    assert "stated by option [`rook-low`]" in page
+
+
+def test_check_of_an_option_file_tries_it_on_every_base(tmp_path, capsys):
+    assert main(["check", str(Path(rookery.load.__file__).parents[2] / "specs" / "options"
+                              / "rook-low.rook")]) == 0
+    assert "ok  option rook-low" in capsys.readouterr().out
+    odd = tmp_path / "odd.rook"
+    odd.write_text('option odd "Odd"\n\ntrump:\n  rook sideways  ruling "x"\n')
+    assert main(["check", str(odd)]) == 1
+    err = capsys.readouterr().err
+    assert f"{odd}:4:8: error: option odd applies to no built-in base: 'rook' does not " \
+        "take 'sideways'" in err

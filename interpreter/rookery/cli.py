@@ -81,6 +81,9 @@ def cmd_check(args) -> int:
             results.append({"spec": name, "ok": False, "error": str(error)})
             continue
         except RookeryError as error:
+            if isinstance(error, SpecError) and error.code == "option-not-variant":
+                results.append(_check_option(name, out, args.json))
+                continue
             usage = usage or exit_code(error) == USAGE
             print(str(error), file=sys.stderr)
             results.append({"spec": name, "ok": False, "error": str(error)})
@@ -106,6 +109,29 @@ def cmd_check(args) -> int:
         out.print(f"{len(results)} spec{'s' if len(results) != 1 else ''} checked: {ok} ok, "
                   f"{failed} with errors, {warned} warning{'s' if warned != 1 else ''}")
     return USAGE if usage else FINDINGS if failed else OK
+
+
+def _check_option(name: str, out: Console, as_json: bool) -> dict:
+    """``rookery check OPTION.rook``: an option is checked on every built-in base; it is
+    wrong when no base can take it."""
+    from .option_bases import CANNOT, CHANGES, SAME, option_info
+    try:
+        info = option_info(name)
+    except SpecError as error:   # a mistake in the option itself, with its line
+        print(str(error), file=sys.stderr)
+        return {"spec": name, "ok": False, "error": str(error)}
+    takes, same = info.taking(CHANGES), info.taking(SAME)
+    if not takes and not same:
+        reasons = sorted({(b.where or name, b.reason.split(": ", 1)[-1])
+                          for b in info.bases})
+        print(f"{reasons[0][0]}: error: option {info.id} applies to no built-in base: "
+              + "; ".join(reason for _, reason in reasons[:3]), file=sys.stderr)
+        return {"spec": name, "ok": False, "option": info.id, "error": reasons[0][1]}
+    if not as_json:
+        out.print(f"ok  option {info.id:<17} changes {len(takes)} built-in bases, "
+                  f"{len(same)} already play so, {len(info.taking(CANNOT))} cannot take it")
+    return {"spec": name, "ok": True, "option": info.id, "bases": takes,
+            "bases_unchanged": same, "warnings": []}
 
 
 @command("list")

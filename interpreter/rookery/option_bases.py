@@ -28,6 +28,7 @@ class OnBase:
     base: str
     verdict: str
     reason: str = ""
+    where: str = ""     # file:line:column of the clause or requirement at fault
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def try_on(option: str, base: str) -> OnBase:
     try:
         combined = load_variant(f"{base}{SEPARATOR}{option}")
     except SpecError as error:
-        return OnBase(base, CANNOT, error.message)
+        return OnBase(base, CANNOT, error.message, str(error.span) if error.span else "")
     same = _compiled(combined) == _compiled(load_variant(base))
     return OnBase(base, SAME if same else CHANGES)
 

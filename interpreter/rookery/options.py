@@ -122,6 +122,9 @@ def load_combination(name: str) -> Variant:
     if not options or not all(options):
         raise UsageError(f"'{name}': name a base and its options joined by '+', "
                          "e.g. kentucky-rook+rook-low")
+    twice = sorted({o for o in options if options.count(o) > 1})
+    if twice:
+        raise UsageError(f"'{name}': option {twice[0]} is named twice")
     base_path, *option_paths = combination_files(name)
     return _combine(base_path.resolve(), tuple(path.resolve() for path in option_paths))
 
@@ -242,8 +245,10 @@ def _cannot_apply(error: SpecError, options: list[ast.SpecFile], base: Variant) 
     clause the error points at (else the only option; else the combination)."""
     where = error.span.file if error.span else None
     blamed = [o for o in options if o.path == where] or (options if len(options) == 1 else [])
-    if blamed:
-        subject = f"option {blamed[0].variant} cannot apply to {base.id}"
+    if blamed:   # the option applies to the base with the options named before it
+        before = options[:options.index(blamed[0])]
+        subject = (f"option {blamed[0].variant} cannot apply to "
+                   + SEPARATOR.join([base.id] + [o.variant for o in before]))
     else:
         subject = ("the options " + ", ".join(o.variant for o in options)
                    + f" cannot all apply to {base.id}")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..load import builtin_variants, find_spec, known_sources, load_variant
 from ..model import Variant
-from ..options import corpus_combinations
+from ..options import corpus_combinations, is_combination
 from . import comparison, rejections, site
 from .options_page import options_page
 from .unclear import unclear_page
@@ -59,7 +59,8 @@ def user_site_variants(specs: list[str]) -> list[Variant]:
     """The variants of a site for a user's own spec files: those specs, and every variant
     they extend (so each page's links lead somewhere), by id."""
     found: dict[str, Variant] = {}
-    pending = [load_variant(find_spec(spec)) for spec in specs]
+    pending = [load_variant(spec if is_combination(spec) else find_spec(spec))
+               for spec in specs]
     while pending:
         v = pending.pop()
         if v.id in found:
