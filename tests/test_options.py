@@ -300,3 +300,13 @@ def test_check_of_an_option_file_tries_it_on_every_base(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{odd}:4:8: error: option odd applies to no built-in base: 'rook' does not " \
         "take 'sideways'" in err
+
+
+def test_every_ruling_of_an_option_gives_its_reason():
+    from rookery.rulings import rulings, weak_reason
+    combined = [rookery.load_variant(f"{info.taking(CHANGES)[0]}+{info.id}")
+                for info in all_options()]
+    stated = [r for r in rulings(combined) if r.rule.option]
+    assert stated
+    weak = [(r.variant, r.rule.id) for r in stated if weak_reason(r.text, r.rule)]
+    assert not weak
