@@ -310,3 +310,15 @@ def test_every_ruling_of_an_option_gives_its_reason():
     assert stated
     weak = [(r.variant, r.rule.id) for r in stated if weak_reason(r.text, r.rule)]
     assert not weak
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+def test_the_rook_lexer_reads_every_option_without_error(option):
+    from pygments import lex
+    from pygments.token import Error, Keyword
+
+    from rookery.lexer import RookLexer
+    from rookery.options import find_option
+    tokens = list(lex(find_option(option).read_text(encoding="utf-8"), RookLexer()))
+    assert not [value for kind, value in tokens if kind in Error]
+    assert (Keyword.Declaration, "option") in tokens

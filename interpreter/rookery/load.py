@@ -87,7 +87,7 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...]
     """The clauses of ``spec`` after ``extends``: the child's clause replaces the parent's
     clause with the same rule id; new clauses are added at the end of their section."""
     merged: dict[str, tuple[ast.Clause, str | None, str | None]] = {}
-    if spec.kind == "option" or spec.requires:
+    if spec.kind == "option":
         from .options import not_a_variant
         raise not_a_variant(spec)
     if spec.extends:

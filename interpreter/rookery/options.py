@@ -145,22 +145,11 @@ def read_option(path: Path) -> ast.SpecFile:
                         hint="only an option can be joined to a base with '+'; "
                              "'rookery list --options' shows the built-in ones",
                         code="not-an-option")
-    if option.extends:
-        raise SpecError("an option cannot extend a variant", option.extends_span,
-                        expected="an option's own clauses only",
-                        hint="an option is applied to a base: BASE+OPTION",
-                        code="option-extends")
     return option
 
 
 def not_a_variant(spec: ast.SpecFile) -> SpecError:
-    """An option loaded, or extended, as if it were a variant (or a variant with a
-    ``requires`` line, which only an option has)."""
-    if spec.kind != "option":
-        return SpecError("only an option states what it requires of its base",
-                         spec.requires[0].span, expected="a variant's header: variant, "
-                         "extends, source", hint=f"to make {spec.variant} an option, start "
-                         f'the file: option {spec.variant} "Title"', code="not-an-option")
+    """An option loaded, or extended, as if it were a variant."""
     return SpecError(f"'{spec.variant}' is an option, not a variant", spec.span,
                      expected="a variant, or a base with this option: BASE+OPTION",
                      hint=f"apply it to a base, e.g. tournament+{spec.variant} (a file: "
