@@ -30,7 +30,9 @@ def run(*args, cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess:
 
 
 def data_files(folder: str, pattern: str) -> list[str]:
-    return sorted(str(p.relative_to(REPO / folder)) for p in (REPO / folder).rglob(pattern))
+    """The files under ``folder`` matching ``pattern`` (``*.rook``: in the folder itself;
+    ``**/*.json``: at any depth)."""
+    return sorted(str(p.relative_to(REPO / folder)) for p in (REPO / folder).glob(pattern))
 
 
 # What the checkout held just before the wheel was built.
@@ -49,7 +51,8 @@ def installed(tmp_path_factory) -> Path:
     """A fresh venv with the wheel built from this checkout installed in it."""
     root = tmp_path_factory.mktemp("wheel")
     BUILT_FROM["specs"] = data_files("specs", "*.rook")
-    BUILT_FROM["corpus"] = data_files("conformance", "*.json")
+    BUILT_FROM["options"] = data_files("specs/options", "*.rook")
+    BUILT_FROM["corpus"] = data_files("conformance", "**/*.json")
     run(sys.executable, "-m", "pip", "wheel", str(REPO), "-w", root / "dist", "--no-deps",
         "-q", cwd=root)
     wheels = list((root / "dist").glob("rookery-*.whl"))
@@ -83,6 +86,7 @@ def test_the_installed_package_finds_its_data_inside_site_packages(installed, tm
         "  'specs': sorted(p.name for p in r.specs_dir().glob('*.rook')),\n"
         "  'cases': sorted(str(p.relative_to(r.conformance_dir()))\n"
         "                  for p in r.conformance_dir().rglob('*.json')),\n"
+        "  'options': sorted(p.name for p in (r.specs_dir() / 'options').glob('*.rook')),\n"
         "  'variants': rookery.builtin_variants()}))\n")
     found = json.loads(run(installed / "python", "-c", script, cwd=tmp_path).stdout)
     root = Path(found["root"])
@@ -91,7 +95,8 @@ def test_the_installed_package_finds_its_data_inside_site_packages(installed, tm
     assert not str(root).startswith(str(REPO))
     assert found["grammar"]
     assert same_files(found["specs"], "specs", "specs", "*.rook")
-    assert same_files(found["cases"], "corpus", "conformance", "*.json")
+    assert same_files(found["cases"], "corpus", "conformance", "**/*.json")
+    assert same_files(found["options"], "options", "specs/options", "*.rook")
     assert any(c.startswith("cases/tournament/") for c in found["cases"])
     assert "schema/case.schema.json" in found["cases"]
     assert "tournament" in found["variants"]
@@ -100,6 +105,17 @@ def test_the_installed_package_finds_its_data_inside_site_packages(installed, tm
 def test_the_installed_command_plays_a_game(installed, tmp_path):
     done = run(installed / "rookery", "play", "tournament", "--seed", "2", cwd=tmp_path)
     assert done.stdout.rstrip().splitlines()[-1].startswith("Game over")
+
+
+def test_the_installed_package_combines_its_options(installed, tmp_path):
+    """The options (specs/options/) are in the wheel: a base with options plays."""
+    done = run(installed / "rookery", "play", "kentucky-rook+rook-low+no-trump", "--seed", "2",
+               cwd=tmp_path)
+    assert done.stdout.rstrip().splitlines()[-1].startswith("Game over")
+    listed = json.loads(run(installed / "rookery", "list", "--options", "--json",
+                            cwd=tmp_path).stdout)
+    assert sorted(o["id"] for o in listed) == [p.removesuffix(".rook")
+                                               for p in BUILT_FROM["options"]]
 
 
 def test_the_installed_docs_command_leaves_a_users_folder_alone(installed, tmp_path):

@@ -128,12 +128,17 @@ def _check_hand(variant, hand) -> None:
 @pytest.mark.parametrize("variant_id", rookery.builtin_variants())
 def test_random_games(variant_id: str) -> None:
     variant = rookery.load_variant(variant_id)
+    play_random_games(variant, random.Random(f"all-variants/{variant_id}"), GAMES)
+
+
+def play_random_games(variant, rng: random.Random, games: int) -> None:
+    """``games`` random games of ``variant``, each starting just below the target, with
+    the invariants of every hand and of the game's end (also used by test_options)."""
     assert variant.scoring.formulas == STANDARD_FORMULAS, \
         "this test recomputes the standard scoring; a new formula needs its own check"
-    rng = random.Random(f"all-variants/{variant_id}")
     t = tables_for(variant)
     target = variant.game.target
-    for game_number in range(GAMES):
+    for game_number in range(games):
         scores = [rng.randrange(target - 60, target) for _ in range(t.keepers)]
         game = rookery.Game(variant, rng, first_dealer=game_number % t.players, scores=scores)
         hands = 0

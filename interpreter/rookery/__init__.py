@@ -7,6 +7,8 @@
 ('bidding', 1)
 >>> hand.apply("bid 70")[0].kind
 'bid'
+>>> rookery.load_variant("kentucky-rook+rook-low").trump.rook   # a base with an option
+'lowest'
 """
 
 from .lazy import lazy_names
@@ -23,11 +25,11 @@ _PUBLIC = {
     "UsageError": "errors", "SpecWarning": "errors",
     "spec_warnings": "lint",
     "builtin_variants": "load", "load_text": "load", "load_variant": "load",
-    "Variant": "model",
+    "Variant": "model", "builtin_options": "options",
 }
 
-__all__ = ["load_variant", "load_text", "builtin_variants", "Variant", "Hand", "Game",
-           "Action", "Event", "PASS", "HandResult", "deal_hand", "IllegalAction",
+__all__ = ["load_variant", "load_text", "builtin_variants", "builtin_options", "Variant",
+           "Hand", "Game", "Action", "Event", "PASS", "HandResult", "deal_hand", "IllegalAction",
            "SpecError", "SpecWarning", "spec_warnings", "RookeryError", "UsageError",
            "__version__"]
 

@@ -140,8 +140,22 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Requirement:
+    """``requires rook`` / ``requires card B2`` / ``requires trump.choices colors``: what
+    an option needs of the base it is applied to (read by :mod:`rookery.options`)."""
+
+    what: str
+    words: tuple[str, ...]
+    span: Span
+
+    def __str__(self) -> str:
+        return " ".join((self.what,) + self.words)
+
+
+@dataclass(frozen=True)
 class SpecFile:
-    """A whole spec file as written (before ``extends`` is resolved)."""
+    """A whole spec file as written (before ``extends`` is resolved): a variant, or an
+    option (``kind == "option"``) that a base variant can take."""
 
     path: str
     variant: str
@@ -155,3 +169,5 @@ class SpecFile:
     sources: tuple[SourceDeclaration, ...] = ()     # the spec's own sources
     tainted: frozenset[str] = frozenset()           # sections that lost a line to an error
     source_span: Span | None = None                 # the 'source NAME' line's name
+    kind: str = "variant"                           # "variant" | "option"
+    requires: tuple[Requirement, ...] = ()          # what an option needs of its base

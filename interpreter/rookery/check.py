@@ -258,7 +258,16 @@ def _check_trump(v: Variant) -> None:
     codes = {card.code for card in v.deck.cards}
     anchors = {"top", "bottom"} | ({v.deck.rook} if v.deck.rook else set()) | \
         {s.code for s in t.specials}
+    placed: dict[tuple[str, str], str] = {}
     for special in t.specials:
+        other = placed.setdefault((special.placement, special.anchor), special.code)
+        if other != special.code:
+            raise SpecError(f"special trumps {other} and {special.code} are both placed "
+                            f"{special.placement} {special.anchor}, so which ranks higher is "
+                            f"not said", _span(v, f"trump.special.{special.code}"),
+                            expected="each special trump placed against a different card",
+                            hint=f"place one against the other: special {special.code} "
+                                 f"{special.placement} {other}", code="bad-special")
         if special.anchor not in anchors or special.anchor == special.code:
             raise SpecError(f"special trump {special.code} is placed against {special.anchor}, "
                             f"which is not always trump", _span(v, f"trump.special.{special.code}"),

@@ -83,6 +83,9 @@ def cmd_check(args) -> int:
             results.append({"spec": name, "ok": False, "error": str(error)})
             continue
         except RookeryError as error:
+            if isinstance(error, SpecError) and error.code == "option-not-variant":
+                results.append(_check_option(name, out, args.json))
+                continue
             usage = usage or exit_code(error) == USAGE
             print(str(error), file=sys.stderr)
             results.append({"spec": name, "ok": False, "error": str(error),
@@ -121,8 +124,33 @@ def _problems(error: RookeryError) -> list[dict]:
              "expected": p.expected, "hint": p.hint} for p in error.problems]
 
 
+def _check_option(name: str, out, as_json: bool) -> dict:
+    """``rookery check OPTION.rook``: an option is checked on every built-in base; it is
+    wrong when no base can take it."""
+    from .option_bases import CANNOT, CHANGES, SAME, option_info
+    try:
+        info = option_info(name)
+    except SpecError as error:   # a mistake in the option itself, with its line
+        print(str(error), file=sys.stderr)
+        return {"spec": name, "ok": False, "error": str(error)}
+    takes, same = info.taking(CHANGES), info.taking(SAME)
+    if not takes and not same:
+        reasons = sorted({(b.where or name, b.reason.split(": ", 1)[-1])
+                          for b in info.bases})
+        print(f"{reasons[0][0]}: error: option {info.id} applies to no built-in base: "
+              + "; ".join(reason for _, reason in reasons[:3]), file=sys.stderr)
+        return {"spec": name, "ok": False, "option": info.id, "error": reasons[0][1]}
+    if not as_json:
+        out.print(f"ok  option {info.id:<17} changes {len(takes)} built-in bases, "
+                  f"{len(same)} already play so, {len(info.taking(CANNOT))} cannot take it")
+    return {"spec": name, "ok": True, "option": info.id, "bases": takes,
+            "bases_unchanged": same, "warnings": []}
+
+
 @command("list")
 def cmd_list(args) -> int:
+    if args.options:
+        return _list_options(args.json)
     from rich.console import Console
     from rich.markup import escape
     from rich.measure import Measurement
@@ -162,6 +190,38 @@ def cmd_list(args) -> int:
                   f"{s.points} points, min bid {s.minimum_bid}, game to {s.target}"
                   + (f"; extends {variant.extends}" if variant.extends else ""),
                   highlight=False)
+    return OK
+
+
+def _list_options(as_json: bool) -> int:
+    """``rookery list --options``: each built-in option, what it changes, and the bases
+    that take it (found by trying every built-in base)."""
+    from rich.table import Table
+
+    from .option_bases import CANNOT, CHANGES, SAME, all_options
+    options = all_options()
+    if as_json:
+        print(json.dumps([{"id": o.id, "title": o.title, "does": o.comment,
+                           "changes": [{"rule": r, "text": t} for r, t in o.clauses],
+                           "requires": list(o.requires),
+                           "bases": o.taking(CHANGES), "bases_unchanged": o.taking(SAME),
+                           "cannot": {b.base: b.reason for b in o.bases
+                                      if b.verdict == CANNOT}} for o in options], indent=2))
+        return OK
+    table = Table(title="rookery options (BASE+OPTION, e.g. kentucky-rook+rook-low)")
+    for column in ("option", "title", "what it changes", "bases", "already so", "cannot"):
+        table.add_column(column, no_wrap=column == "option", overflow="fold",
+                         justify="right" if column in ("bases", "already so", "cannot")
+                         else "left")
+    for o in options:
+        table.add_row(o.id, o.title, "\n".join(f"{r.split('.')[0]}: {t}" for r, t in o.clauses),
+                      *(str(len(o.taking(verdict))) for verdict in (CHANGES, SAME, CANNOT)))
+    out = _console()
+    out.print(table)
+    out.print("The built-in bases each option changes (found by trying every base; "
+              "'rookery check BASE+OPTION' says why one cannot take it):")
+    for o in options:
+        out.print(f"  {o.id}: " + (", ".join(o.taking(CHANGES)) or "none"))
     return OK
 
 
@@ -226,6 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p = sub.add_parser("list", help="a table of the built-in variants")
     p.add_argument("--json", action="store_true", help="print the variants as JSON")
+    p.add_argument("--options", action="store_true",
+                   help="the options (BASE+OPTION) instead: what each changes and which "
+                        "built-in bases take it")
     play_commands.add_subcommands(sub)
     p = sub.add_parser("export", help="print a compiled variant as JSON")
     p.add_argument("variant", help="variant id or spec file")

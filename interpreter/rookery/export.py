@@ -8,6 +8,16 @@ from .model import Variant
 
 
 def export_variant(v: Variant) -> dict:
+    exported = _export(v)
+    if v.options:   # a base with options: which ones, and which rule each option states
+        exported["options"] = list(v.options)
+        for rule, out in zip(v.rules, exported["rules"]):
+            if rule.option:
+                out["option"] = rule.option
+    return exported
+
+
+def _export(v: Variant) -> dict:
     return {
         "id": v.id, "title": v.title, "source": v.source, "extends": v.extends,
         "sources": [{"id": s.id, "title": s.title, s.kind: s.location} for s in v.sources],

@@ -33,8 +33,9 @@ class RookLexer(RegexLexer):
             (r"#[^\n]*", Comment.Single),
             (r"\\[\t ]*\n", Text),
             (r"\n", Whitespace),
-            # The header: 'variant ID "Title"', 'extends ID', 'source ID'.
-            (r"^(variant)([\t ]+)(" + _NAME + ")",
+            # The header: 'variant ID "Title"' (or 'option ID "Title"'), 'extends ID',
+            # 'source ID', and an option's 'requires ...'.
+            (r"^(variant|option)([\t ]+)(" + _NAME + ")",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # 'extends "../club/base.rook"' (a path) and 'source ID "Title" url "..."'
             # (a source of the spec's own; 'url' and 'file' say how to find it).
@@ -45,6 +46,7 @@ class RookLexer(RegexLexer):
                       String.Double, Whitespace, Keyword)),
             (r"^(extends|source)([\t ]+)(" + _NAME + ")",
              bygroups(Keyword.Namespace, Whitespace, Name.Namespace)),
+            (r"^(requires)\b", Keyword.Namespace),
             # A section header, alone on its line.
             (r"^(" + _NAME + r":)(?=[\t ]*(?:#[^\n]*)?$)", Keyword.Type),
             # A clause: its key, first on an indented line (a formula's key ends with ':');

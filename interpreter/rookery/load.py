@@ -67,6 +67,10 @@ def find_spec(name: str, near: Path | None = None) -> Path:
 
 def unknown_variant(name: str) -> str:
     """The message for a variant id that is not built in, with the closest ids."""
+    from .options import builtin_options
+    if name in builtin_options():
+        return (f"'{name}' is an option, not a variant: apply it to a base, e.g. "
+                f"tournament+{name} ('rookery list --options' shows which bases take it)")
     close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6)
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
             if close else "")
@@ -74,7 +78,11 @@ def unknown_variant(name: str) -> str:
 
 
 def load_variant(name: str | Path) -> Variant:
-    """Load, resolve, read and check a variant by id (``tournament``) or path."""
+    """Load, resolve, read and check a variant by id (``tournament``) or path, or a base
+    with options (``kentucky-rook+rook-low``, see :mod:`rookery.options`)."""
+    from .options import is_combination, load_combination
+    if is_combination(str(name)):
+        return load_combination(str(name))
     return _load(find_spec(str(name)).resolve())
 
 
@@ -151,6 +159,9 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
     first), and the parent's id and file to ``parents``.  A rule given twice is added to ``errors`` when it is given (and raised
     otherwise); a parent that cannot be found, read or that closes a circle raises."""
     merged: dict[str, tuple[ast.Clause, str | None, str | None]] = {}
+    if spec.kind == "option":
+        from .options import not_a_variant
+        raise not_a_variant(spec)
     if spec.extends:
         parent_path = _parent_path(spec, path)
         if parent_path in chain:

@@ -46,6 +46,7 @@ class Rule:
     rulings: tuple[str, ...]
     span: Span
     inherited_from: str | None = None
+    option: str | None = None       # the option that states it, in a base+option variant
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,7 @@ class Variant:
     # the parent's file when 'extends' gives a path ("../club/base.rook"); 'extends' then
     # holds the parent's variant id
     extends_path: str | None = field(default=None, repr=False)
+    options: tuple[str, ...] = ()   # the options applied to the base ``extends`` names
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

@@ -145,6 +145,7 @@ class _Walker:
         extends_path = False
         source_span = None
         declared: list[ast.SourceDeclaration] = []
+        requires: list[ast.Requirement] = []
         for line in header.children[1:]:
             if line.data == "extends":
                 token = line.children[1]
@@ -153,6 +154,9 @@ class _Walker:
                 extends_span = self.span(token)
             elif line.data == "source_declaration":
                 declared.append(self.source_declaration(line))
+            elif line.data == "requires":
+                requires += [self.requirement(r) for r in line.children
+                             if isinstance(r, Tree)]
             else:
                 source = str(line.children[1])
                 source_span = self.span(line.children[1])
@@ -160,7 +164,9 @@ class _Walker:
                          if isinstance(c, Tree) and c.data == "section")
         return ast.SpecFile(self.path, str(name_token), title, extends, source, sections,
                             self.span(name_token), extends_span, extends_path, tuple(declared),
-                            source_span=source_span)
+                            source_span=source_span,
+                            kind="option" if variant_line.data == "option_line" else "variant",
+                            requires=tuple(requires))
 
     def source_declaration(self, tree: Tree) -> ast.SourceDeclaration:
         """``source ID "Title" url "https://..."`` or ``... file "rules.txt"``."""
@@ -179,6 +185,12 @@ class _Walker:
                                     else '"rules.txt"'), code="syntax-error")
         return ast.SourceDeclaration(str(name), str(title)[1:-1], str(kind),
                                      str(location)[1:-1], self.span(name))
+
+    def requirement(self, tree: Tree) -> ast.Requirement:
+        what = tree.children[0]
+        words = tuple(str(self.atom(a).value) for a in tree.children[1:])
+        return ast.Requirement(str(what), words,
+                               self.span(what, " ".join((str(what),) + words)))
 
     def section(self, tree: Tree) -> ast.Section:
         header = tree.children[0]

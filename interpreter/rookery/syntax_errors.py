@@ -21,6 +21,8 @@ from .grammar import spec_parser
 # Plain words for the grammar's terminals, in the order they are listed in "expected: ...".
 _TERMINAL_WORDS = {
     "VARIANT": "'variant'",
+    "OPTION": "'option'",
+    "REQUIRES": "'requires'",
     "EXTENDS": "'extends'",
     "SOURCE": "'source'",
     "SECTION": "a section header such as 'deck:'",
@@ -54,7 +56,8 @@ _TERMINAL_WORDS = {
 }
 
 # Words the language reserves: they cannot be used as names.
-_KEYWORDS = {"VARIANT", "EXTENDS", "SOURCE", "PER", "RULING", "AS", "IF", "THEN", "ELSE",
+_KEYWORDS = {"VARIANT", "OPTION", "REQUIRES", "EXTENDS", "SOURCE", "PER", "RULING", "AS",
+             "IF", "THEN", "ELSE",
              "AND", "OR", "NOT"}
 
 _OPERATORS = {"COMPARE", "ADD_OP", "MUL_OP", "AND", "OR"}

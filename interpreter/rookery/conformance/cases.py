@@ -134,7 +134,7 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
     file_ok = not problems
     variant = data.get("variant") if isinstance(data.get("variant"), str) else None
     rule_ids = rules_of(variant) if (rules_of and variant) else None
-    spec_file = None
+    spec_file = decided = None
     if file_ok and isinstance(data.get("spec"), str):
         spec_file, decided, problem = _house_spec(Path(path), data["spec"], variant)
         if problem:
@@ -142,7 +142,8 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
         if rules_of:
             rule_ids = spec_rules(decided)
     case_check = _case_validator()
-    compiled = validate.builtin_variant(variant)       # once for all the file's cases
+    # once for all the file's cases: the house spec the file names, or the built-in
+    compiled = decided if spec_file else validate.builtin_variant(variant)
     cases: list[Case] = []
     for index, raw in enumerate(data["cases"]):
         label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) \
@@ -253,8 +254,9 @@ def spec_rules(variant) -> set[str]:
 
 def builtin_rules(variant: str) -> set[str] | None:
     """Rule ids of a built-in variant (None for a variant we do not ship)."""
-    from ..load import builtin_variants, load_variant
-    if variant not in builtin_variants():
+    from ..load import load_variant
+    from ..options import is_builtin
+    if not is_builtin(variant):
         return None
     try:
         return spec_rules(load_variant(variant))
@@ -265,8 +267,9 @@ def builtin_rules(variant: str) -> set[str] | None:
 def own_rules(variant: str) -> set[str] | None:
     """Rule ids a built-in variant states itself (inherited ones are the parent's to
     cover)."""
-    from ..load import builtin_variants, load_variant
-    if variant not in builtin_variants():
+    from ..load import load_variant
+    from ..options import is_builtin
+    if not is_builtin(variant):
         return None
     try:
         return {rule.id for rule in load_variant(variant).rules if not rule.inherited_from}

@@ -146,7 +146,8 @@ def user_specs(paths: list[Path]) -> dict:
 def oracles(specs: dict):
     """The spec that decides each case: the spec file a generated case names, a
     ``--spec`` of its variant, or the built-in variant."""
-    from ..load import builtin_variants, load_variant
+    from ..load import load_variant
+    from ..options import is_builtin
     cache: dict = {}
     built_in: dict = {}         # each built-in variant, loaded once for the run
 
@@ -156,7 +157,7 @@ def oracles(specs: dict):
         if case.variant in specs and not (case.oracle and
                                           case.oracle.get("spec", "").endswith(".rook")):
             return specs[case.variant]
-        if case.oracle and case.oracle.get("spec") not in builtin_variants():
+        if case.oracle and not is_builtin(case.oracle.get("spec")):
             where = Path(case.oracle["spec"])
             if not where.is_absolute() and not where.is_file():
                 where = Path(case.file).parent / where
@@ -166,7 +167,7 @@ def oracles(specs: dict):
                     cache[key] = load_variant(where)
                 return cache[key] if cache[key].id == case.variant else None
             return None
-        if case.variant in builtin_variants():
+        if is_builtin(case.variant):
             if case.variant not in built_in:
                 built_in[case.variant] = load_variant(case.variant)
             return built_in[case.variant]
@@ -221,6 +222,7 @@ def cmd_conformance(args) -> int:
     from rich.console import Console
 
     from ..load import builtin_variants
+    from ..options import is_builtin
     from .cases import CorpusError, Problem, builtin_rules, load_corpus, own_rules, \
         spec_rules
     from .report import print_report, write_json, write_junit
@@ -273,7 +275,7 @@ def cmd_conformance(args) -> int:
     expected = read_expected_failures(expected_file) if expected_file else {}
     known = {case.variant for case in cases} | set(builtin_variants()) | set(specs)
     for name in args.variant:
-        if name not in known:
+        if name not in known and not is_builtin(name):
             import difflib
             close = difflib.get_close_matches(name, sorted(known), n=3)
             raise UsageError(f"--variant {name}: no such variant"

@@ -96,10 +96,10 @@ class InProcessEngine:
     def play_as(self, variant) -> None:
         """Play ``variant`` under its id from now on: our interpreter plays each case's
         own oracle (a user's spec, or the spec a generated case names)."""
-        from ..load import builtin_variants, load_variant
+        from ..load import load_variant
         variants = self.session._variants
         if variants is None:
-            variants = {name: None for name in builtin_variants()}
+            variants = {name: None for name in self.session.variant_ids()}
         if variants.get(variant.id) is not variant:
             variants = dict(variants)
             variants[variant.id] = variant

@@ -60,12 +60,19 @@ def add_subcommand(sub) -> None:
 
 def _oracle(args) -> tuple[Variant, dict]:
     from ..load import builtin_variants, find_spec, load_variant
+    from ..options import combination_files, is_combination
     from .shrink import spec_digest
     if args.spec is not None:
         if not args.spec.is_file():
             raise UsageError(f"no such spec file: {args.spec}")
         variant = load_variant(args.spec)
         return variant, {"spec": str(args.spec), "sha256": spec_digest(args.spec)}
+    if is_combination(args.variant):
+        # a base with options: the oracle is the combination, its digest that of its files
+        variant = load_variant(args.variant)
+        text = "".join(path.read_text(encoding="utf-8")
+                       for path in combination_files(args.variant))
+        return variant, {"spec": args.variant, "sha256": spec_digest(None, text)}
     if args.variant not in builtin_variants():
         import difflib
         close = difflib.get_close_matches(args.variant, builtin_variants(), n=1)

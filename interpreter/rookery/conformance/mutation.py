@@ -24,6 +24,7 @@ from .. import ast
 from ..check import check_variant
 from ..errors import SpecError
 from ..load import _merged_clauses, find_spec, known_sources
+from ..options import combination_clauses, is_combination
 from ..model import Variant
 from ..parse import parse_file, parse_text
 from ..resources import conformance_dir
@@ -164,11 +165,14 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
 def _base(variant_id: str, own_only: bool):
     """The merged clauses a variant's mutants change (a bonus the variant does not have
     is a parameter at 0: it is given one), with what reading them needs."""
-    path = find_spec(variant_id).resolve()
-    spec = parse_file(path)
-    declared: list = []   # the sources the spec and its parents declare for themselves
-    clauses = _merged_clauses(spec, path, chain=(path,), declared=declared)
-    spec = replace(spec, sources=tuple(declared))
+    if is_combination(variant_id):   # a base with options: the options' clauses are its own
+        spec, clauses = combination_clauses(variant_id)
+    else:
+        path = find_spec(variant_id).resolve()
+        spec = parse_file(path)
+        declared: list = []   # the sources the spec and its parents declare for themselves
+        clauses = _merged_clauses(spec, path, chain=(path,), declared=declared)
+        spec = replace(spec, sources=tuple(declared))
     present = {(c.section, c.key) for c, _, _ in clauses}
     derived = own_only and spec.extends is not None
     for key in ("trick-points", "last-trick", "majority", "all-tricks"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.actions import Action
@@ -590,6 +590,7 @@ class Runner:
                 oracle = None
             if oracle is not None and case.oracle and hasattr(self.engine, "play_as"):
                 self.engine.play_as(oracle)     # our interpreter plays the case's own spec
+                info = replace(info, variants=info.variants | {oracle.id})
             result = play_case(self.engine, info, case, oracle)
         except EngineFailure as failure:
             result = CaseResult(case, failure.verdict, message=failure.message,

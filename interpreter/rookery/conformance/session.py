@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine import Game, Hand
 from ..errors import IllegalAction, RookeryError
 from ..load import builtin_variants, load_variant
+from ..options import corpus_combinations, is_builtin
 from ..model import Variant
 
 PROTOCOL = 1
@@ -40,10 +41,15 @@ class Session:
     # -- hello ------------------------------------------------------------------------------
 
     def variant_ids(self) -> list[str]:
-        return sorted(self._variants) if self._variants is not None else builtin_variants()
+        """The variants this session plays: given ones, or the built-in variants and the
+        built-in combinations (base+option) the corpus has cases for."""
+        if self._variants is not None:
+            return sorted(self._variants)
+        return builtin_variants() + corpus_combinations()
 
     def variant(self, name: str) -> Variant:
-        if name not in self.variant_ids():
+        if name not in self.variant_ids() and not (self._variants is None
+                                                     and is_builtin(name)):
             raise SessionError("unsupported-variant", f"no variant '{name}' here")
         if self._variants is not None:
             return self._variants[name]

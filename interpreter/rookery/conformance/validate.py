@@ -77,8 +77,9 @@ _SUSPECT = re.compile("\\\\(?:u00[01]|[bfr])|[\x7f\ud800-\udfff]")
 def builtin_variant(variant_id: str | None) -> Variant | None:
     """The compiled built-in variant of that id (None if there is none, or if its spec
     does not load)."""
-    from ..load import builtin_variants, load_variant
-    if variant_id not in builtin_variants():
+    from ..load import load_variant
+    from ..options import is_builtin
+    if not is_builtin(variant_id):
         return None
     try:
         return load_variant(variant_id)

@@ -60,8 +60,10 @@ def user_site_variants(specs: list[str]) -> list[Variant]:
     """The variants of a site for a user's own spec files: those specs, and every variant
     they extend (so each page's links lead somewhere), by id."""
     from ..load import find_spec, load_variant
+    from ..options import is_combination
     found: dict[str, Variant] = {}
-    pending = [load_variant(find_spec(spec)) for spec in specs]
+    pending = [load_variant(spec if is_combination(spec) else find_spec(spec))
+               for spec in specs]
     while pending:
         v = pending.pop()
         if v.id in found:
@@ -79,12 +81,16 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
 
     The hand-written pages already in ``docs`` decide the Conformance entries of the
     navigation and the links on the home page."""
-    from ..load import known_sources
+    from ..load import known_sources, load_variant
+    from ..options import corpus_combinations
     from . import comparison, site
+    from .options_page import options_page
     from .unclear import unclear_page
     from .variant_page import variant_page
+    builtin = variants is None
     variants = _variants() if variants is None else variants
-    titles = {v.id: v.title for v in variants}
+    combinations = [load_variant(name) for name in corpus_combinations()] if builtin else []
+    titles = {v.id: v.title for v in variants + combinations}
     extra = site.hand_written(docs) if docs.is_dir() else []
     files: dict[Path, str] = {}
     for v in variants:
@@ -99,6 +105,11 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
                                                  disagreements="\n".join(
                                                      comparison.disagreements(variants))))
     files[docs / "unclear.md"] = page_header("specs/") + "\n" + unclear_page(variants)
+    if builtin:   # the built-in options, tried on the built-in bases
+        files[docs / "options.md"] = options_page(page_header("specs/options/"))
+        for v in combinations:   # the combinations the corpus has cases for
+            files[docs / "variants" / f"{v.id}.md"] = variant_page(
+                v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"))
     files[docs / "dsl.md"] = (page_header("interpreter/rookery/vocabulary.py")
                               + "\n" + site.dsl_page(variants))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
@@ -109,8 +120,9 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     if protocol.is_file():
         files[protocol] = rejections.filled(protocol.read_text(encoding="utf-8"))
     config_header = f"# {MARKER} from specs/. Do not edit: run `{REGENERATE}` to regenerate."
-    files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(variants, docs.name, extra,
-                                                           config_header)
+    files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(
+        variants, docs.name, extra, config_header,
+        options=[(v.title, v.id) for v in combinations] if builtin else None)
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
 
 

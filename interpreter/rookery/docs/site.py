@@ -12,6 +12,7 @@ from ..check import summary
 from ..formula import FUNCTIONS, QUANTITIES
 from ..limits import LIMITS
 from ..model import Variant
+from ..options import REQUIREMENTS
 from ..vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
 from .english import capital
@@ -128,7 +129,10 @@ def dsl_page(variants: list[Variant]) -> str:
             "| What | Limit |", "|---|---|"]
     out += [f"| {capital(what)} | {limit} |" for what, limit in LIMITS]
     out.append("")
-    return fill("dsl.md", reference="\n".join(out))
+    requirements = "\n".join(["| Requires | The base must |", "|---|---|"] + [
+        f"| `requires {r.shape}` | {_cell(capital(r.meaning))}. |"
+        for r in REQUIREMENTS.values()])
+    return fill("dsl.md", reference="\n".join(out), requirements=requirements)
 
 
 def warnings_reference() -> list[str]:
@@ -181,7 +185,9 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
 # -- mkdocs.yml -------------------------------------------------------------------------------
 
 def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str, str]],
-                  header: str) -> str:
+                  header: str, options: list[tuple[str, str]] | None = None) -> str:
+    """``options``: for the built-in site, the combinations (title, id) with rules pages,
+    listed under the options page; ``None`` for a site without options."""
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -192,6 +198,9 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
             continue
         nav.append(f"      - {quoted(root.title + ' and its variants')}:")
         nav += [f"          - {quoted(v.title)}: variants/{v.id}.md" for v in members]
+    if options is not None:
+        nav += ["  - Options:", "      - Options: options.md"]
+        nav += [f"      - {quoted(title)}: variants/{name}.md" for title, name in options]
     nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md",
             "  - DSL reference: dsl.md"]
     if extra:

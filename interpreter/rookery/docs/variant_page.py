@@ -62,8 +62,9 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
         for citation in rule.citations:
             cited[citation.source] = cited.get(citation.source, 0) + 1
     rulings = sum(len(rule.rulings) for rule in v.rules)
-    lines = [f"The rules of **{v.title}** (variant id `{v.id}`, spec "
-             f"`specs/{Path(v.path).name}`), told from the spec: {plural(len(v.rules), 'rule')}, "
+    spec = f"spec `specs/{Path(v.path).name}`" + "".join(
+        f" with option [`{o}`](../options.md#{o})" for o in v.options)
+    lines = [f"The rules of **{v.title}** (variant id `{v.id}`, {spec}), told from the spec: {plural(len(v.rules), 'rule')}, "
              f"each with its id and the place in the sources it comes from, and "
              f"{plural(rulings, 'ruling')} where the spec decides what the sources leave "
              f"open.", ""]
@@ -73,10 +74,11 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
                                           for s in main) + ".", ""]
     if v.extends:
         inherited = sum(1 for rule in v.rules if rule.inherited_from)
+        own = (f"its options state {plural(len(v.rules) - inherited, 'rule')}" if v.options
+               else f"states {plural(len(v.rules) - inherited, 'rule')} of its own")
         lines += [f"This variant **extends [{titles.get(v.extends, v.extends)}]"
                   f"({v.extends}.md)**: it keeps {plural(inherited, 'rule')} of it "
-                  f"(marked *inherited* below) and states "
-                  f"{plural(len(v.rules) - inherited, 'rule')} of its own.", ""]
+                  f"(marked *inherited* below) and {own}.", ""]
     if children:
         lines += ["Extended by " + listing([f"[{titles[c]}]({c}.md)" for c in children])
                   + ".", ""]
@@ -227,6 +229,8 @@ def _sentence(sentence: Sentence, titles: dict[str, str], v: Variant | None = No
         parent = rule.inherited_from
         where += (f" · *inherited* from [{titles.get(parent, parent)}]"
                   f"({parent}.md#{anchor})")
+    if rule.option:
+        where += f" · stated by option [`{rule.option}`](../options.md#{rule.option})"
     lines = [f"- <a id=\"{anchor}\"></a>{sentence.text}<br>",
              f"    <small>{where}</small>", ""]
     for ruling in rule.rulings:
@@ -242,11 +246,16 @@ def _citations(rule: Rule, v: Variant | None = None) -> str:
 
 
 def _spec_file(v: Variant) -> list[str]:
-    try:
-        text = Path(v.path).read_text(encoding="utf-8").rstrip()
-    except OSError:
-        return []
-    lines = ["## The spec", "",
-             f"???+ abstract \"specs/{Path(v.path).name}\"", "", "    ```rook"]
-    lines += [f"    {line}".rstrip() for line in text.splitlines()]
-    return lines + ["    ```", ""]
+    from ..options import find_option
+    files = [(f"specs/{Path(v.path).name}", Path(v.path))] + [
+        (f"specs/options/{o}.rook", find_option(o)) for o in v.options]
+    lines = ["## The spec", ""]
+    for name, path in files:
+        try:
+            text = path.read_text(encoding="utf-8").rstrip()
+        except OSError:
+            return []
+        lines += [f"???+ abstract \"{name}\"", "", "    ```rook"]
+        lines += [f"    {line}".rstrip() for line in text.splitlines()]
+        lines += ["    ```", ""]
+    return lines
