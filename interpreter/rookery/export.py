@@ -25,7 +25,7 @@ def export_variant(v: Variant) -> dict:
         "bidding": {"first": v.bidding.first, "opening": v.bidding.opening,
                     "minimum": v.bidding.minimum, "maximum": maximum_bid(v),
                     "step": v.bidding.step, "jumps": v.bidding.jumps,
-                    "all_pass": v.bidding.all_pass},
+                    "all_pass": v.bidding.all_pass, "at_maximum": v.bidding.at_maximum},
         "nest": {"discard": v.nest.discard, "forbid_counters": v.nest.forbid_counters,
                  "counters_unless_forced": v.nest.counters_unless_forced,
                  "forbid_trump": v.nest.forbid_trump,

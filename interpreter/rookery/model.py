@@ -94,7 +94,8 @@ class Bidding:
     maximum: int | None
     step: int
     jumps: bool         # may a bid raise by more than one step?
-    all_pass: str       # "redeal" | "dealer-forced"
+    all_pass: str       # "redeal" | "dealer-forced" | "dealer-must-bid"
+    at_maximum: str = "others-pass"     # "others-pass" | "ends-auction"
 
 
 @dataclass(frozen=True)

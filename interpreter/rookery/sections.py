@@ -273,7 +273,8 @@ def _read_bidding(c: Clauses) -> model.Bidding:
         opening=opening, minimum=c.number("minimum", low=1), maximum=maximum,
         step=c.number("step", 5, low=1),
         jumps=c.word("raise", ("jumps", "one-step"), "jumps") == "jumps",
-        all_pass=c.word("all-pass", ("redeal", "dealer-forced"), "redeal"))
+        all_pass=c.word("all-pass", ("redeal", "dealer-forced", "dealer-must-bid"), "redeal"),
+        at_maximum=c.word("at-maximum", ("others-pass", "ends-auction"), "others-pass"))
 
 
 def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:

@@ -75,11 +75,16 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "raise": Key("jumps | one-step",
                      "whether a bid may raise by more than one step", "jumps"),
         "pass": Key("final", "a player who passes may not bid again in the hand", "final"),
-        "all-pass": Key("redeal | dealer-forced",
+        "all-pass": Key("redeal | dealer-forced | dealer-must-bid",
                         "when nobody bids: the hand is thrown in and the deal passes on, or "
                         "once all but one have passed, the one left (the dealer when the "
-                        "auction starts at the dealer's left) must take it at the minimum",
+                        "auction starts at the dealer's left) must take it at the minimum "
+                        "(dealer-forced) or must bid but chooses any legal amount "
+                        "(dealer-must-bid)",
                         "redeal"),
+        "at-maximum": Key("others-pass | ends-auction",
+                          "a bid of the highest amount: the others still speak (they can "
+                          "only pass), or it wins the auction at once", "others-pass"),
     },
     "nest": {
         "discard": Key("NUMBER", "cards the bid winner lays aside after taking the nest",

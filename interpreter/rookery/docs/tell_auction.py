@@ -64,8 +64,23 @@ def _all_pass(v: Variant, rule: Rule | None) -> str:
             "the player on the dealer's right"
         return (f"If all the others pass without a bid, the last to speak ({last}) may not "
                 f"pass and takes the bid at the minimum, {v.bidding.minimum}.")
+    if v.bidding.all_pass == "dealer-must-bid":
+        last = "the dealer" if v.bidding.first == "left-of-dealer" else \
+            "the player on the dealer's right"
+        return (f"If all the others pass without a bid, the last to speak ({last}) may not "
+                f"pass and must bid, but may bid any amount the bidding allows, from "
+                f"{v.bidding.minimum} up.")
     return ("If every player passes without a bid, the cards are thrown in, nobody scores, "
             "and the next player deals.")
+
+
+@writes("bidding", "at-maximum")
+def _at_maximum(v: Variant, rule: Rule | None) -> str:
+    if v.bidding.at_maximum == "ends-auction":
+        return (f"A bid of {maximum_bid(v)}, the highest bid, wins the auction at once: the "
+                f"players still in the bidding do not speak again.")
+    return (f"After a bid of {maximum_bid(v)}, the highest bid, the players still in the "
+            f"bidding speak in turn as usual, and can only pass.")
 
 
 # -- the nest ---------------------------------------------------------------------------------

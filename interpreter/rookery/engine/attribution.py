@@ -77,6 +77,8 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     phases = [hand.phase] + ([other] if other and other != hand.phase else [])
     if "bidding" in phases and len(phases) == 2:
         # One side's auction is over, the other's goes on: how an auction ends.
+        if top_bid_ends(hand):
+            return _unique([_rule(hand, "bidding", "at-maximum")])
         opening = hand.variant.bidding.opening
         if opening is not None and hand.high == opening and \
                 all(said == "pass" for _, said in hand.auction[1:]):
@@ -117,6 +119,8 @@ def auction_rules(hand) -> tuple[str, ...]:
     over: a forced bid is the minimum; otherwise the auction's end."""
     if hand.forced:
         return _unique([_rule(hand, "bidding", "minimum")])
+    if top_bid_ends(hand):
+        return _unique([_rule(hand, "bidding", "at-maximum")])
     if hand.variant.bidding.opening is not None and hand.high == hand.variant.bidding.opening:
         return _unique([_rule(hand, "bidding", "opening")])
     return _unique([_rule(hand, "bidding", "pass")])
@@ -132,6 +136,8 @@ def legal_rules(hand) -> tuple[str, ...]:
         keys = ["minimum", "maximum", "step", "raise", "pass"]
         if b.opening is not None:
             keys.append("opening")
+        if b.all_pass == "dealer-must-bid" and hand.active == 1 and hand.bidder is None:
+            keys.insert(0, "all-pass")      # the pass is missing: the one left must bid
         return _unique(_rule(hand, "bidding", k) for k in keys)
     if phase == "play":
         rules = [_rule(hand, "play", "follow")]
@@ -181,7 +187,15 @@ CODE_CLAUSES = {
     "cannot-discard-trump": ("nest", "forbid"), "trump-not-allowed": ("trump", "choices"),
     "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
+    "must-bid": ("bidding", "all-pass"),
 }
+
+
+def top_bid_ends(hand) -> bool:
+    """The auction ended on a bid of the highest amount (``bidding.at-maximum
+    ends-auction``)."""
+    return hand.variant.bidding.at_maximum == "ends-auction" and hand.bidder is not None \
+        and hand.high == hand.t.max_bid
 
 
 def code_rules(hand, expected: IllegalAction, code: str | None) -> tuple[str, ...]:
