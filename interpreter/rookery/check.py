@@ -70,6 +70,7 @@ def check_variant(variant: Variant) -> list[str]:
     _check_points(variant)
     _check_bids(variant)
     _check_nest(variant)
+    _check_face_up(variant)
     _check_trump(variant)
     _check_table(variant)
     return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
@@ -234,6 +235,20 @@ def _check_nest(v: Variant) -> None:
                         expected="nest points last-trick or bidder, or forbid counters",
                         hint="say who scores the nest, or forbid laying counters aside",
                         code="nest-points-lost")
+
+
+def _check_face_up(v: Variant) -> None:
+    """Nest cards turned face up, or the nest shown, need a nest that holds them."""
+    if v.nest.face_up > v.deal.nest:
+        raise SpecError(f"{v.nest.face_up} nest cards cannot be turned face up: the nest "
+                        f"holds {v.deal.nest}", _span(v, "nest.face-up"),
+                        expected=f"face-up from 0 to {v.deal.nest}",
+                        hint="face-up counts the first cards dealt to the nest",
+                        code="face-up-too-many")
+    if v.nest.shown != "never" and v.deal.nest == 0:
+        raise SpecError("the nest is to be shown, but the deal has no nest",
+                        _span(v, "nest.shown"), expected="shown never, or a deal with a nest",
+                        hint="drop the clause, or give the deal a nest", code="no-nest-to-show")
 
 
 def _check_trump(v: Variant) -> None:

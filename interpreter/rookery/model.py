@@ -107,6 +107,8 @@ class Nest:
     trump_unless_forced: bool
     points: str         # who scores the nest's counters: "last-trick" | "bidder" | "none"
     announce: str       # "nothing" | "points": announced once the nest is laid aside
+    face_up: int = 0    # the first N cards of the nest, turned up before the auction
+    shown: str = "never"    # "never" | "after-auction": the whole nest shown to everyone
 
 
 @dataclass(frozen=True)

@@ -300,7 +300,9 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
         forbid_trump=flags["trump"] is not None,
         trump_unless_forced=bool(flags["trump"]),
         points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"),
-        announce=c.word("announce", ("nothing", "points"), "nothing"))
+        announce=c.word("announce", ("nothing", "points"), "nothing"),
+        face_up=c.number("face-up", 0),
+        shown=c.word("shown", ("never", "after-auction"), "never"))
 
 
 def _read_passing(c: Clauses) -> model.Passing:

@@ -94,6 +94,13 @@ SECTIONS: dict[str, dict[str, Key]] = {
                       "nothing"),
         "points": Key("last-trick | bidder | none",
                       "who scores counters laid aside in the nest", "last-trick"),
+        "face-up": Key("NUMBER",
+                       "cards of the nest turned face up for everyone before the auction: "
+                       "the first N cards dealt to the nest (the first N of a written "
+                       "deal's nest)", "0"),
+        "shown": Key("never | after-auction",
+                     "whether the whole nest is shown to every player once the auction is "
+                     "won, before the bid winner takes it", "never"),
         "announce": Key("nothing | points",
                         "what the bid winner announces about the nest once it is laid aside "
                         "(points: whether it holds any counters)", "nothing"),

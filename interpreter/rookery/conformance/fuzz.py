@@ -49,6 +49,7 @@ KINDS = {
     "result": "scores the hand differently",
     "game-over": "ends the game differently",
     "view-leak": "shows a seat a card it may not see",
+    "view-shows": "hides from a seat a nest card turned face up for everyone",
     "hand": "puts other cards in a seat's hand",
     "engine-failure": "fails (crash, hang, garbage or a broken protocol)",
     "deal-refused": "refuses a deal of the spec's deck",
@@ -589,6 +590,20 @@ class Fuzzer:
                    [{"expect": {"view": {"seat": seat, "hidden": seen}}}],
                    f"seat {seat} sees none of {', '.join(seen)}",
                    f"seat {seat} sees {', '.join(seen)}")
+        self._check_shown(hand, seat, view, record)
+
+    @staticmethod
+    def _check_shown(hand, seat, view, record) -> None:
+        """Nest cards turned face up must be in the view (``nest.face-up``,
+        ``nest.shown``): a view without them is charged to the rule that shows them."""
+        for fact, (cards, rule) in attribution.shown_facts(hand, seat).items():
+            got = view.get(fact)
+            if isinstance(got, list) and sorted(map(str, got)) == sorted(cards):
+                continue
+            record("view-shows", (rule,),
+                   [{"expect": {"view": {"seat": seat, "shows": {fact: cards}}}}],
+                   f"seat {seat}'s view shows {fact} {', '.join(cards)}",
+                   f"seat {seat}'s view shows {fact} {got!r:.80}")
 
     # -- mistakes ------------------------------------------------------------------------------
 

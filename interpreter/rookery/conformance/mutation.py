@@ -148,7 +148,7 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         value = numbers[0]
         deltas = {("bidding", "minimum"): [step, -step], ("bidding", "maximum"): [-step],
                   ("bidding", "step"): [step], ("game", "target"): [-50, 50],
-                  ("passing", "cards"): [-1]}.get((section, key), [10, -value] if value else [10])
+                  ("passing", "cards"): [-1], ("nest", "face-up"): [1, -1]}.get((section, key), [10, -value] if value else [10])
         for delta in deltas:
             if value + delta >= 0 and delta:
                 yield f"{key} {value + delta}", f"{key} {value + delta}"

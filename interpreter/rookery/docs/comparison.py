@@ -53,6 +53,10 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("the last one left must bid when all others pass")
     if b.at_maximum == "ends-auction":
         found.append("the highest bid ends the auction")
+    if n.face_up:
+        found.append(f"{number(n.face_up)} nest card{'s' if n.face_up > 1 else ''} face up")
+    if n.shown == "after-auction":
+        found.append("the nest shown after the auction")
     if not b.jumps:
         found.append("raises of one step")
     if n.forbid_counters:

@@ -130,6 +130,26 @@ def _nest_points(v: Variant, rule: Rule | None) -> str | None:
     return "The cards in the nest score for nobody."
 
 
+@writes("nest", "face-up")
+def _face_up(v: Variant, rule: Rule | None) -> str | None:
+    n = v.nest.face_up
+    if n == 0:
+        return "The nest is dealt face down: nobody sees its cards before the auction." \
+            if rule else None
+    which = "The first card dealt to the nest is" if n == 1 else \
+        f"The first {n} cards dealt to the nest are"
+    return (f"{which} turned face up for everyone to see before the bidding starts; the "
+            f"bid winner takes {'it' if n == 1 else 'them'} with the rest of the nest.")
+
+
+@writes("nest", "shown")
+def _shown(v: Variant, rule: Rule | None) -> str | None:
+    if v.nest.shown == "after-auction":
+        return ("Once the bidding is won, the whole nest is turned face up for every player "
+                "to see before the bid winner takes it.")
+    return "Nobody but the bid winner sees the nest's cards." if rule else None
+
+
 @writes("nest", "announce")
 def _announce(v: Variant, rule: Rule | None) -> str:
     if getattr(v.nest, "announce", "nothing") == "points":

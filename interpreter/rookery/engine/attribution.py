@@ -564,14 +564,33 @@ def visible_codes(hand, seat: int) -> set[str]:
     seen.update(obs.get("laid_aside", ()))
     seen.update(obs.get("giving", ()))
     seen.update(obs.get("called", ()))
+    for fact in SHOWN_FACTS:
+        seen.update(obs.get(fact, ()))
     if "dummy" in obs:
         seen.update(obs["dummy"]["hand"])
     return seen
 
 
-def view_rules(hand) -> tuple[str, ...]:
+# The nest cards every seat is shown, by the view's key: the rule that shows them.
+SHOWN_FACTS = {"nest_face_up": ("nest", "face-up"), "nest_shown": ("nest", "shown")}
+
+
+def shown_facts(hand, seat: int) -> dict[str, tuple[list[str], str]]:
+    """The cards a seat's view must show face up now, by key: (cards, rule id)."""
+    obs = hand.observation(seat)
+    return {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
+            if fact in obs}
+
+
+def view_rules(hand, want: dict | None = None) -> tuple[str, ...]:
     """The rules that decide what a seat's view shows beyond its own hand: the last
-    trick kept in view, the dummy exposed, the nest's announcement, the partners known."""
+    trick kept in view, the dummy exposed, the nest's announcement, the partners known
+    (and, where the expected view ``want`` shows them, the nest cards turned face up)."""
+    shows = (want or {}).get("shows", {}) if isinstance(want, dict) else {}
+    face_up = [_rule(hand, *SHOWN_FACTS[fact]) for fact in SHOWN_FACTS
+               if isinstance(shows, dict) and fact in shows]
+    if face_up:
+        return _unique(face_up)
     candidates = [("play", "review"), ("table", "dummy-shown"), ("nest", "announce"),
                   ("table", "sides")]
     ids = hand.t.rule_ids

@@ -18,6 +18,7 @@ from ..errors import IllegalAction, UsageError
 from ..model import Variant
 from . import attribution, bidding, declare, nest, passing, play
 from .actions import Action, Event
+from .nest import turn_up
 from .scoring import HandResult, score_hand, thrown_in
 from .tables import Tables, tables_for
 
@@ -142,7 +143,7 @@ class Hand:
         self.review_last = variant.play.review == "last-trick"
         self.last_played_wins = variant.play.ties == "last-played"
         self.result: HandResult | None = None
-        self.opening_events = bidding.start(self)
+        self.opening_events = turn_up(self) + bidding.start(self)
 
     @property
     def start_hands(self) -> tuple[tuple[str, ...], ...]:
@@ -316,6 +317,7 @@ class Hand:
             obs["dummy"] = {"seat": dummy,
                             "hand": [codes[c] for c in sorted(self.hands[dummy],
                                                               key=self._sort_key)]}
+        nest.show(self, obs)
         if self.result is not None:
             obs["result"] = self.result.to_json()
         return obs
