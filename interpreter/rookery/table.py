@@ -151,6 +151,12 @@ class HumanSeat:
             high = seen["high_bid"]
             out.print("  auction: " + (f"high bid {high} by {seat_name(t, seen['bidder'])}"
                                        if high else "no bid yet"), highlight=False)
+        if seen.get("nest_shown"):
+            out.print("  the nest, shown to everyone: "
+                      + self.cards_by_color(hand, seen["nest_shown"]), highlight=False)
+        elif seen.get("nest_face_up"):
+            out.print("  face up in the nest: "
+                      + self.cards_by_color(hand, seen["nest_face_up"]), highlight=False)
         if seen.get("nest_has_points") is not None:
             out.print("  the laid-aside cards hold counters" if seen["nest_has_points"]
                       else "  the laid-aside cards hold no counters", highlight=False)
