@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import rookery
+from rookery.errors import SpecError
 from rookery.engine.tables import tables_for
 
 HOUSE = Path(__file__).resolve().parent.parent / "conformance" / "house"
@@ -22,6 +23,20 @@ HOUSE = Path(__file__).resolve().parent.parent / "conformance" / "house"
 def house(name: str):
     """A house spec of the corpus, compiled."""
     return rookery.load_variant(str(HOUSE / f"{name}.rook"))
+
+
+def refused(tmp_path, section: str, clause: str, parent: str = "tournament"):
+    """The SpecError a house spec of ``parent`` with one ``clause`` gets (it is on line
+    4), or an AssertionError when the spec loads."""
+    spec = tmp_path / "bad.rook"
+    spec.write_text(f'variant bad\nextends {parent}\n{section}:\n  {clause}\n'
+                    f'    ruling "a mistake"\n')
+    try:
+        rookery.load_variant(str(spec))
+    except SpecError as error:
+        assert error.span.line == 4, error
+        return error
+    raise AssertionError(f"{clause!r} was accepted")
 
 
 def cards_now(hand) -> Counter:
@@ -62,6 +77,8 @@ def play_random_games(variant, games: int, seed: int = 0, on_step=None) -> Count
                 action = next(a for a in legal if a.kind == "pass")
             for event in game.apply(action):
                 seen[event.kind] += 1
+                if event.kind == "thrown-in" and (event.data or {}).get("poor_hand"):
+                    seen["poor-hand"] += 1
                 if event.kind == "hand-scored":
                     hands += 1
                     for keeper, change in enumerate(event.data["changes"]):

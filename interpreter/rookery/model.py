@@ -80,10 +80,25 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class PoorHand:
+    """One condition that makes a hand poor (``deal.poor-hand``): ``counters`` (fewer
+    than ``number`` counters), ``points`` (counters worth fewer than ``number``) or
+    ``ranks`` (every card ranked from ``low`` to ``high``)."""
+
+    kind: str
+    number: int = 0
+    low: str | None = None
+    high: str | None = None
+
+
+@dataclass(frozen=True)
 class Deal:
     hand: int
     nest: int
     nest_deal: str      # "rounds" (one card after each of the first rounds) | "last" | "first"
+    poor_hand: tuple[PoorHand, ...] = ()    # any of these makes a hand poor
+    poor_hand_redeal: str = "may"           # "may" (the holder's choice) | "must"
+    poor_hand_dealer: str = "next"          # who deals after the throw-in: "next" | "same"
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None,
     table = _read_table(section("table"))
     scoring_clauses = section("scoring")
     deck = _read_deck(section("deck"), scoring_clauses)
-    deal = _read_deal(section("deal"))
+    deal = _read_deal(section("deal"), deck)
     bidding = _read_bidding(section("bidding"))
     nest = _read_nest(section("nest"), deal)
     passing = _read_passing(section("passing"))
@@ -244,9 +244,50 @@ def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
     return by_rank, by_card
 
 
-def _read_deal(c: Clauses) -> model.Deal:
+def _read_deal(c: Clauses, deck: model.Deck) -> model.Deal:
     return model.Deal(c.number("hand", low=1, high=MAX_HAND), c.number("nest", 0),
-                      c.word("nest-deal", ("rounds", "last", "first"), "last"))
+                      c.word("nest-deal", ("rounds", "last", "first"), "last"),
+                      _read_poor_hand(c.get("poor-hand"), deck),
+                      c.word("poor-hand-redeal", ("may", "must"), "may"),
+                      c.word("poor-hand-dealer", ("next", "same"), "next"))
+
+
+def _read_poor_hand(clause: ast.Clause | None, deck: model.Deck) -> tuple[model.PoorHand, ...]:
+    """``deal: poor-hand no counters, counters below N, points below N, ranks LOW to
+    HIGH``: the conditions, any of which makes a hand poor."""
+    if clause is None:
+        return ()
+    conditions = []
+    for value in clause.values:
+        words = [str(a.value) for a in value.atoms] if value.kind == "phrase" else []
+        numbers = [a.value for a in value.atoms[2:3] if a.kind == "number"] \
+            if value.kind == "phrase" else []
+        if words == ["none"] and len(clause.values) == 1:
+            return ()
+        if words == ["no", "counters"]:
+            conditions.append(model.PoorHand("counters", 1))
+        elif len(words) == 3 and words[0] in ("counters", "points") and \
+                words[1] == "below" and numbers and numbers[0] >= 1:
+            conditions.append(model.PoorHand(words[0], numbers[0]))
+        elif len(words) == 4 and words[0] == "ranks" and words[2] == "to":
+            for word, atom in ((words[1], value.atoms[1]), (words[3], value.atoms[3])):
+                if word not in deck.ranks:
+                    raise SpecError(f"rank {word} is not a rank of this deck", atom.span,
+                                    expected="one of " + ", ".join(deck.ranks),
+                                    hint="ranks LOW to HIGH names two of the deck's ranks",
+                                    code="unknown-rank")
+            if deck.ranks.index(words[1]) > deck.ranks.index(words[3]):
+                raise SpecError(f"'{value}' runs from high to low", value.span,
+                                expected="ranks LOW to HIGH, the lower rank first",
+                                hint=f"ranks {words[3]} to {words[1]}", code="bad-range")
+            conditions.append(model.PoorHand("ranks", 0, words[1], words[3]))
+        else:
+            raise SpecError(f"'poor-hand' does not take '{value}'", value.span,
+                            expected="no counters, counters below N, points below N, "
+                                     "ranks LOW to HIGH, or none",
+                            hint="for example: poor-hand no counters, ranks 6 to 9",
+                            code="unknown-value")
+    return tuple(conditions)
 
 
 def _read_bidding(c: Clauses) -> model.Bidding:

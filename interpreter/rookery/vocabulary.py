@@ -64,6 +64,21 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "nest-deal": Key("rounds | last | first",
                          "when the nest is dealt: one card after each of the first rounds, "
                          "the cards left at the end, or the first cards", "last"),
+        "poor-hand": Key("none | no counters | counters below N | points below N | "
+                         "ranks LOW to HIGH, ...",
+                         "what makes a hand poor enough to be thrown in (any of the "
+                         "conditions listed): no counter, fewer than N counters, counters "
+                         "worth fewer than N points, or every card ranked from LOW to HIGH "
+                         "(a card without a rank, such as the Rook, is in no range)", "none"),
+        "poor-hand-redeal": Key("may | must",
+                                "a poor hand: its holder may throw the cards in (each "
+                                "holder, from the dealer's left, says 'redeal' or 'keep' "
+                                "before the auction), or the cards are thrown in at once",
+                                "may"),
+        "poor-hand-dealer": Key("next | same",
+                                "who deals after a poor hand is thrown in: the next player "
+                                "(the deal passes to the left) or the same dealer again",
+                                "next"),
     },
     "bidding": {
         "first": Key("left-of-dealer | dealer", "who speaks first", "left-of-dealer"),

@@ -105,6 +105,9 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         elif variant.deck.rook:
             yield f"{variant.deck.rook} may be played anytime", f"anytime {variant.deck.rook}"
         return
+    if section == "deal" and key == "poor-hand":
+        yield from _poor_hand_alternatives(clause, variant)
+        return
     if section == "nest" and key == "forbid":
         for choice in FORBID_CHOICES:
             if choice != text:
@@ -159,6 +162,35 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         for choice in choices:
             if choice != text:
                 yield f"{key} {choice}", f"{key} {choice}"
+
+
+def _poor_hand_alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, str]]:
+    """``deal.poor-hand``: each condition loosened and tightened by a step (a counter, 5
+    points, a rank at either end of a range), and no condition at all."""
+    texts = [str(v) for v in clause.values]
+    if texts == ["none"]:
+        yield "poor-hand no counters", "poor-hand no counters"
+        return
+    ranks = variant.deck.ranks
+    for at, text in enumerate(texts):
+        words = text.split()
+        if words == ["no", "counters"]:
+            others = ["counters below 2"]
+        elif words[0] == "counters":
+            others = [f"counters below {int(words[2]) + d}" for d in (1, -1)
+                      if int(words[2]) + d >= 1]
+        elif words[0] == "points":
+            others = [f"points below {int(words[2]) + d}" for d in (5, -5)
+                      if int(words[2]) + d >= 1]
+        else:
+            low, high = ranks.index(words[1]), ranks.index(words[3])
+            others = ([f"ranks {words[1]} to {ranks[high + 1]}"] if high + 1 < len(ranks)
+                      else []) + ([f"ranks {ranks[low + 1]} to {words[3]}"] if low < high
+                                  else [])
+        for other in others:
+            line = ", ".join(texts[:at] + [other] + texts[at + 1:])
+            yield f"poor-hand {line}", f"poor-hand {line}"
+    yield "poor-hand none", "poor-hand none"
 
 
 def _base(variant_id: str, own_only: bool):

@@ -88,6 +88,8 @@ class Session:
         except (TypeError, ValueError) as error:
             raise SessionError("bad-deal", f"the deal is malformed: {error}") from None
         self.hand = game.hand = hand
+        if hand.is_over:        # thrown in as dealt (deal.poor-hand-redeal must)
+            game._end_of_hand()
 
     # -- apply ------------------------------------------------------------------------------
 

@@ -53,6 +53,9 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("the last one left must bid when all others pass")
     if b.at_maximum == "ends-auction":
         found.append("the highest bid ends the auction")
+    if v.deal.poor_hand:
+        found.append("a poor hand " + ("is" if v.deal.poor_hand_redeal == "must"
+                                       else "may be") + " thrown in")
     if n.face_up:
         found.append(f"{number(n.face_up)} nest card{'s' if n.face_up > 1 else ''} face up")
     if n.shown == "after-auction":

@@ -24,10 +24,12 @@ PHASE_CLAUSES = {
     "trump": ("trump", "named"), "rook": ("trump", "rook"), "discard": ("nest", "discard"),
     "passing": ("passing", "cards"), "call": ("table", "call-time"),
     "leader": ("play", "leader"), "circus": ("trump", "choices"),
+    "redeal": ("deal", "poor-hand-redeal"),
 }
 
 
-_PHASE_PRIORITY = ("trump", "call", "rook", "leader", "circus", "passing", "discard")
+_PHASE_PRIORITY = ("trump", "call", "rook", "leader", "circus", "passing", "discard",
+                   "redeal")
 
 
 def _rule(hand, section: str, key: str) -> str:
@@ -75,6 +77,9 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     """The rules that put the hand in its phase now (and, given the phase another engine
     reports, the rules that tell the two apart)."""
     phases = [hand.phase] + ([other] if other and other != hand.phase else [])
+    poor = poor_hand_rules(hand, phases)
+    if poor:
+        return poor
     if "bidding" in phases and len(phases) == 2:
         # One side's auction is over, the other's goes on: how an auction ends.
         if top_bid_ends(hand):
@@ -102,6 +107,19 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
             rules.append(_rule(hand, "bidding", "all-pass") if hand.bidder is None
                          else _rule(hand, "bidding", "pass"))
     return _unique(rules)
+
+
+def poor_hand_rules(hand, phases) -> tuple[str, ...]:
+    """Where two phases differ over a poor hand (``deal.poor-hand``): a hand thrown in
+    or offered for a redeal on one side, the auction open on the other."""
+    if not hand.variant.deal.poor_hand:
+        return ()
+    before_auction = not hand.auction and ("bidding" in phases or "redeal" in phases)
+    if "redeal" in phases or getattr(hand, "poor_seat", None) is not None or \
+            (before_auction and "done" in phases):
+        return _unique([_rule(hand, "deal", "poor-hand"),
+                        _rule(hand, "deal", "poor-hand-redeal")])
+    return ()
 
 
 def hand_rules(hand, seat: int) -> tuple[str, ...]:
@@ -152,6 +170,8 @@ def legal_rules(hand) -> tuple[str, ...]:
         return _unique([_rule(hand, "table", "sides")])
     if phase == "passing":
         return _unique([_rule(hand, "passing", "cards")])
+    if phase == "redeal":
+        return _unique([_rule(hand, "deal", "poor-hand"), _rule(hand, "deal", "poor-hand-redeal")])
     if phase in PHASE_CLAUSES:
         return _unique([_rule(hand, *PHASE_CLAUSES[phase])])
     return ()
