@@ -71,6 +71,7 @@ def check_variant(variant: Variant) -> list[str]:
     _check_bids(variant)
     _check_nest(variant)
     _check_face_up(variant)
+    _check_birds(variant)
     _check_trump(variant)
     _check_table(variant)
     return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
@@ -251,11 +252,41 @@ def _check_face_up(v: Variant) -> None:
                         hint="drop the clause, or give the deal a nest", code="no-nest-to-show")
 
 
+def _check_birds(v: Variant) -> None:
+    """Every bird of ``deck: birds`` has one place in trump (``trump: bird``), placed
+    against a rank, the Rook or a bird placed before it, and a rank under every call."""
+    placed: list[str] = []
+    for bird in v.trump.birds:
+        where = _span(v, f"trump.bird.{bird.code}")
+        if bird.code in placed:
+            raise SpecError(f"bird {bird.code} is placed twice", where,
+                            expected="one 'bird' clause per bird",
+                            hint="keep the clause that says where it ranks",
+                            code="bird-placed-twice")
+        if bird.anchor is not None and bird.anchor not in v.deck.ranks and \
+                bird.anchor != v.deck.rook and bird.anchor not in placed:
+            raise SpecError(f"bird {bird.code} is placed against {bird.anchor}, which is not "
+                            f"placed before it", where,
+                            expected="a rank, the Rook, or a bird placed on an earlier line",
+                            hint="place the other bird first", code="bird-unplaced")
+        placed.append(bird.code)
+    missing = [code for code in v.deck.birds if code not in placed]
+    if missing:
+        raise SpecError(f"bird {missing[0]} has no place in trump", _span(v, "deck.birds"),
+                        expected=f"a clause 'bird {missing[0]} ...' under trump:",
+                        hint=f"trump: bird {missing[0]} lowest", code="bird-unplaced")
+    if v.deck.birds and "none" in v.trump.choices:
+        raise SpecError("no-trump may be named, but the birds have no rank when there is no "
+                        "trump", _span(v, "trump.choices"),
+                        expected="choices without no-trump in a deck with birds",
+                        hint="choices colors", code="bird-no-trump")
+
+
 def _check_trump(v: Variant) -> None:
     t = v.trump
     codes = {card.code for card in v.deck.cards}
     anchors = {"top", "bottom"} | ({v.deck.rook} if v.deck.rook else set()) | \
-        {s.code for s in t.specials}
+        {s.code for s in t.specials} | set(v.deck.birds)
     for special in t.specials:
         if special.anchor not in anchors or special.anchor == special.code:
             raise SpecError(f"special trump {special.code} is placed against {special.anchor}, "

@@ -16,6 +16,7 @@ def export_variant(v: Variant) -> dict:
         "deck": {
             "colors": [{"name": c.name, "letter": c.letter} for c in v.deck.colors],
             "ranks": list(v.deck.ranks), "copies": v.deck.copies, "rook": v.deck.rook,
+            "birds": list(v.deck.birds),
             "size": v.deck.size,
             "cards": [{"code": c.code, "color": None if c.color is None else
                        v.deck.colors[c.color].letter, "rank": c.rank, "points": c.points,
@@ -43,7 +44,9 @@ def export_variant(v: Variant) -> dict:
                   "no_trump_rook": list(v.trump.no_trump_rook) if v.trump.no_trump_rook else None,
                   "low_card_rook": v.trump.low_card_rook,
                   "specials": [{"card": s.code, "placement": s.placement, "anchor": s.anchor}
-                               for s in v.trump.specials]},
+                               for s in v.trump.specials],
+                  "birds": [{"card": b.code, "place": b.place, "anchor": b.anchor}
+                            for b in v.trump.birds]},
         "play": {"leader": v.play.leader, "follow": v.play.follow,
                  "anytime": list(v.play.anytime), "ties": v.play.ties,
                  "review": v.play.review},

@@ -73,6 +73,7 @@ class Deck:
     copies: int
     rook: str | None            # code of the Rook Bird, if the deck has one
     cards: tuple[Card, ...]     # distinct cards, in a fixed order (colors x ranks, extras, Rook)
+    birds: tuple[str, ...] = ()  # codes of the other Rook-like birds (``deck: birds``)
 
     @property
     def size(self) -> int:
@@ -143,6 +144,17 @@ class Special:
 
 
 @dataclass(frozen=True)
+class Bird:
+    """Where a bird of ``deck: birds`` ranks in trump (``trump: bird``): ``place`` is
+    "highest" | "lowest" | "above" | "below"; ``anchor`` a rank label (above a rank of the
+    trump color) or the code of the Rook or of a bird placed before it."""
+
+    code: str
+    place: str
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
 class Trump:
     named: str          # "before-nest" | "after-taking-nest" | "after-nest"
     choices: tuple[str, ...]    # calls: color letters, "none", and "X-low" for low-card hands
@@ -152,6 +164,7 @@ class Trump:
     low_card_rook: str | None   # rank label the Rook sits above in a low-card hand
     specials: tuple[Special, ...]
     rook_call: str = "after-trump"  # with rook "caller-chooses": "before-trump" | "after-trump"
+    birds: tuple[Bird, ...] = ()    # the other birds' places, in the order they are placed
 
 
 @dataclass(frozen=True)

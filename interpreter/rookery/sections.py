@@ -203,7 +203,9 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
                             code="remove-missing")
         counts[parts] -= 1
 
-    points_by_rank, points_by_card = _read_counters(scoring, tuple(colors), tuple(order), rook)
+    birds = _read_birds(c.get("birds"), tuple(colors), tuple(order), rook)
+    points_by_rank, points_by_card = _read_counters(scoring, tuple(colors), tuple(order), rook,
+                                                    birds)
     cards: list[model.Card] = []
     for ci, color in enumerate(colors):
         for rank in order:
@@ -214,10 +216,31 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
                 cards.append(model.Card(code, ci, rank, points, count))
     if rook:
         cards.append(model.Card(rook, None, None, points_by_card.get(rook, 0), copies))
-    return model.Deck(tuple(colors), tuple(order), copies, rook, tuple(cards))
+    for bird in birds:
+        cards.append(model.Card(bird, None, None, points_by_card.get(bird, 0), copies))
+    return model.Deck(tuple(colors), tuple(order), copies, rook, tuple(cards), birds)
 
 
-def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
+def _read_birds(clause: ast.Clause | None, colors, order, rook) -> tuple[str, ...]:
+    """``deck: birds LR, ...``: the codes of the other Rook-like birds."""
+    birds: list[str] = []
+    for value in (clause.values if clause is not None else ()):
+        text = str(value)
+        if text == "none" and len(clause.values) == 1:
+            break
+        if value.kind != "phrase" or len(value.atoms) != 1 or value.atoms[0].kind != "name":
+            raise SpecError(f"'{value}' is not a card code", value.span,
+                            expected="birds CODE, ..., for example: birds LR",
+                            hint="a bird's code is a word such as LR", code="bad-card")
+        if text == rook or text in birds or _card_code_parts(text, colors, order):
+            raise SpecError(f"the bird's code {text} is already a card's code", value.span,
+                            expected="a code no other card has", hint="birds LR",
+                            code="duplicate-card")
+        birds.append(text)
+    return tuple(birds)
+
+
+def _read_counters(scoring: Clauses, colors, order, rook, birds=()) -> tuple[dict, dict]:
     by_rank: dict[str, int] = {}
     by_card: dict[str, int] = {}
     clause = scoring.get("counters")
@@ -232,7 +255,7 @@ def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
                             hint="write each counter as a pair, separated by commas",
                             code="bad-counter")
         name, points = str(value.atoms[0].value), int(value.atoms[1].value)
-        if name == rook or _card_code_parts(name, colors, order):
+        if name == rook or name in birds or _card_code_parts(name, colors, order):
             by_card[name] = points
         elif name in order:
             by_rank[name] = points
@@ -435,7 +458,34 @@ def _read_trump(c: Clauses, deck: model.Deck) -> model.Trump:
                               "after-nest"),
                        tuple(choices), rook, rook_above, no_trump_rook, low_card_rook,
                        tuple(specials),
-                       c.word("rook-call", ("before-trump", "after-trump"), "after-trump"))
+                       c.word("rook-call", ("before-trump", "after-trump"), "after-trump"),
+                       _read_bird_places(c, deck))
+
+
+def _read_bird_places(c: Clauses, deck: model.Deck) -> tuple[model.Bird, ...]:
+    """``trump: bird CODE highest | lowest | above RANK | above CARD | below CARD``, one
+    clause per bird, in the order they are placed."""
+    places = []
+    for clause in c.all("bird"):
+        value = only_value(clause, SECTIONS["trump"]["bird"].shape)
+        words = [str(a.value) for a in value.atoms]
+        if len(words) < 2 or words[0] not in deck.birds:
+            raise SpecError(f"'{words[0]}' is not a bird of this deck", value.atoms[0].span,
+                            expected="a code of 'deck: birds'",
+                            hint="declare it first: deck: birds " + words[0],
+                            code="unknown-card")
+        if words[1:] in (["highest"], ["lowest"]):
+            places.append(model.Bird(words[0], words[1]))
+            continue
+        if len(words) != 3 or words[1] not in ("above", "below") or \
+                (words[1] == "below" or words[2] not in deck.ranks) and \
+                words[2] not in (deck.rook, *deck.birds):
+            raise SpecError(f"'bird' does not take '{value}'", value.span,
+                            expected=SECTIONS["trump"]["bird"].shape,
+                            hint=f"bird {words[0]} above 10 makes it the 10.5 of trump",
+                            code="unknown-value")
+        places.append(model.Bird(words[0], words[1], words[2]))
+    return tuple(places)
 
 
 def _read_play(c: Clauses, deck: model.Deck) -> model.Play:

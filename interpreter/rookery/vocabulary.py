@@ -55,6 +55,9 @@ SECTIONS: dict[str, dict[str, Key]] = {
                      "the ranks"),
         "copies": Key("NUMBER", "how many copies of the deck are shuffled together", "1"),
         "rook": Key("CODE | none", "the Rook Bird card and its code (one per copy)", "none"),
+        "birds": Key("CODE, ... | none",
+                     "other Rook-like birds (a little rook ...): cards of no color, one per "
+                     "copy each, always trump, each placed by a 'trump: bird' clause", "none"),
         "add": Key("CARD, ...", "single extra cards added to the deck", "none"),
         "remove": Key("CARD, ...", "cards taken out of the deck (one copy each)", "none"),
     },
@@ -151,6 +154,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
                              "where the Rook ranks in a low-card hand (\"above 10\" is the "
                              "10.5: it beats the 11 but not the 10 once ranks are reversed)",
                              "as in a high-card hand"),
+        "bird": Key("CODE highest | lowest | above RANK | above CARD | below CARD",
+                    "where a bird of 'deck: birds' ranks in trump: the highest or lowest "
+                    "trump, just above a rank of the trump color (above 10 is the 10.5), "
+                    "or just above or below the Rook or a bird placed before it "
+                    "(one clause per bird)", "none"),
         "special": Key("CARD above|below CARD-or-top-or-bottom",
                        "a card that is always trump, placed in the trump order", "none"),
     },
@@ -189,7 +197,7 @@ SECTIONS: dict[str, dict[str, Key]] = {
 
 SECTION_ORDER = tuple(SECTIONS)
 FORMULA_KEYS = {"made", "bidders", "defenders"}
-REPEATABLE = {("trump", "special")}
+REPEATABLE = {("trump", "special"), ("trump", "bird")}
 
 
 def rule_id(clause: ast.Clause) -> str:

@@ -37,7 +37,7 @@ from .session import Session
 # The shape of the hand and the deck: mutating these only makes every deal misfit.
 STRUCTURAL = {
     ("table", "players"), ("deck", "colors"), ("deck", "ranks"),
-    ("deck", "order"), ("deck", "copies"), ("deck", "rook"), ("deck", "add"),
+    ("deck", "order"), ("deck", "copies"), ("deck", "rook"), ("deck", "birds"), ("deck", "add"),
     ("deck", "remove"), ("deal", "hand"), ("deal", "nest"), ("nest", "discard"),
     ("scoring", "total"), ("bidding", "pass"),
 }
@@ -125,6 +125,9 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
             if option != text:
                 yield f"rook {option}", f"rook {option}"
         return
+    if section == "trump" and key == "bird":
+        yield from _bird_alternatives(clause, variant)
+        return
     if section == "trump" and key == "special":
         words = str(clause.values[0]).split()
         flipped = {"above": "below", "below": "above"}[words[1]]
@@ -162,6 +165,25 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         for choice in choices:
             if choice != text:
                 yield f"{key} {choice}", f"{key} {choice}"
+
+
+def _bird_alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, str]]:
+    """``trump.bird``: the bird the highest or the lowest trump, a rank lower, or on the
+    other side of the card it is placed against."""
+    words = str(clause.values[0]).split()
+    code, place = words[0], " ".join(words[1:])
+    ranks = variant.deck.ranks
+    options = ["highest", "lowest"]
+    if len(words) == 3 and words[2] in ranks:
+        at = ranks.index(words[2])
+        options += [f"above {ranks[at - 1]}"] if at else []
+    elif len(words) == 3:
+        options.append(f"{'below' if words[1] == 'above' else 'above'} {words[2]}")
+    elif "10" in ranks:
+        options.append("above 10")
+    for option in options:
+        if option != place:
+            yield f"bird {code} {option}", f"bird {code} {option}"
 
 
 def _poor_hand_alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, str]]:

@@ -291,6 +291,24 @@ def _no_trump_rook(v: Variant, rule: Rule | None) -> str | None:
             f"the {color} {placed[1]}.")
 
 
+@writes("trump", "bird")
+def _bird(v: Variant, rule: Rule | None) -> str | None:
+    if rule is None:
+        return None
+    code = rule.text.split()[1] if len(rule.text.split()) > 1 else ""
+    for bird in v.trump.birds:
+        if bird.code != code:
+            continue
+        if bird.place in ("highest", "lowest"):
+            return f"The bird `{code}` is a trump: the {bird.place} trump."
+        if bird.anchor in v.deck.ranks:
+            return (f"The bird `{code}` is a trump ranking just above the {bird.anchor} of "
+                    f"the trump color.")
+        return (f"The bird `{code}` is a trump ranking just {bird.place} "
+                f"{card_name(v.deck, bird.anchor)}.")
+    return None
+
+
 @writes("trump", "special")
 def _special(v: Variant, rule: Rule | None) -> str | None:
     if rule is None:

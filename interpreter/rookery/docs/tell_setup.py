@@ -235,3 +235,15 @@ def _poor_hand_dealer(v: Variant, rule: Rule | None) -> str | None:
     if v.deal.poor_hand_dealer == "same":
         return "After a poor hand is thrown in, the same dealer shuffles and deals again."
     return "After a poor hand is thrown in, the deal passes to the left."
+
+
+@writes("deck", "birds")
+def _birds(v: Variant, rule: Rule | None) -> str | None:
+    birds = v.deck.birds
+    if not birds:
+        return "There is no bird in the deck besides the Rook." if rule else None
+    each = "each" if len(birds) > 1 else "it"
+    many = f" ({number(v.deck.copies)} copies of each)" if v.deck.copies > 1 else ""
+    return (f"Besides the Rook, the deck holds {plural(len(birds), 'more bird')}, "
+            f"{listing([f'`{code}`' for code in birds])}{many}: {each} belongs to no color "
+            f"and is always a trump.")

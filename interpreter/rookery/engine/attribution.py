@@ -275,6 +275,8 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
         if suit_of[card] != hand.led and any(suit_of[c] == hand.led for c in held):
             return _unique([_rule(hand, "play", "anytime")] if card in t.anytime
                            else [_rule(hand, "play", "follow")])
+        if card in t.birds:
+            return _unique([bird_rule(hand, card)])
         if card == t.rook or card in t.specials:
             return _unique([_rule(hand, "trump", "rook" if card == t.rook else "special")])
         return _unique([_rule(hand, "play", "follow")])
@@ -370,6 +372,15 @@ def anytime_card(hand, action) -> bool:
 
 # -- tricks ------------------------------------------------------------------------------------
 
+def bird_rule(hand, card: int) -> str:
+    """The id of the ``trump: bird`` clause that places the bird ``card``."""
+    code = hand.t.codes[card]
+    for rule in hand.variant.rules:
+        if rule.section == "trump" and rule.key == "bird" and rule.text.split()[1:2] == [code]:
+            return rule.id
+    return f"trump.bird.{code}"
+
+
 def beats_rule(hand, ctx, winner: int, other: int) -> str | None:
     """The rule by which card ``winner`` beats card ``other`` in this trick (``None``
     when it is no clause but the shape of a trick: an off-color card cannot win)."""
@@ -377,6 +388,9 @@ def beats_rule(hand, ctx, winner: int, other: int) -> str | None:
     rules = hand.variant.trump
     if winner == other:
         return _rule(hand, "play", "ties")
+    birds = [card for card in (winner, other) if card in t.birds]
+    if birds:       # placed after the Rook and against it: the later bird's clause decides
+        return bird_rule(hand, max(birds, key=t.birds.index))
     if t.rook is not None and t.rook in (winner, other):
         if ctx.trump < 0 and rules.no_trump_rook is not None:
             return _rule(hand, "trump", "no-trump-rook")
