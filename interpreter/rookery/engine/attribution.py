@@ -139,6 +139,9 @@ def auction_rules(hand) -> tuple[str, ...]:
         return _unique([_rule(hand, "bidding", "minimum")])
     if top_bid_ends(hand):
         return _unique([_rule(hand, "bidding", "at-maximum")])
+    if hand.variant.bidding.all_pass == "dealer-must-bid" and hand.bidder is not None and \
+            [said for _, said in hand.auction[:-1]] == ["pass"] * (hand.n - 1):
+        return _unique([_rule(hand, "bidding", "all-pass")])    # made to bid, any amount
     if hand.variant.bidding.opening is not None and hand.high == hand.variant.bidding.opening:
         return _unique([_rule(hand, "bidding", "opening")])
     return _unique([_rule(hand, "bidding", "pass")])
