@@ -103,3 +103,20 @@ def test_200_random_games(variant):
     assert seen["poor-hand"] > 0, "no poor hand was thrown in in 200 games"
     if variant is MAY:
         assert seen["kept"] > 0
+
+
+@pytest.mark.parametrize("parent, clause", [
+    ("tournament", "poor-hand points below 200"),       # a hand holds at most 100 points
+    ("tournament", "poor-hand counters below 10"),      # a hand holds 9 cards
+    ("kentucky-discard-original", "poor-hand ranks 5 to 14"),   # no Rook: every card
+])
+def test_a_condition_every_hand_meets_is_refused(tmp_path, parent, clause):
+    assert refused(tmp_path, "deal", clause, parent).code == "poor-hand-always"
+
+
+@pytest.mark.parametrize("clause", ["poor-hand points below 80", "poor-hand counters below 9",
+                                    "poor-hand ranks 5 to 14"])   # the Rook escapes the range
+def test_a_condition_some_hand_escapes_is_accepted(tmp_path, clause):
+    spec = tmp_path / "fine.rook"
+    spec.write_text(f'variant fine\nextends tournament\ndeal:\n  {clause}\n    ruling "x"\n')
+    assert rookery.load_variant(str(spec)).deal.poor_hand

@@ -72,6 +72,7 @@ def check_variant(variant: Variant) -> list[str]:
     _check_nest(variant)
     _check_face_up(variant)
     _check_birds(variant)
+    _check_poor_hand(variant)
     _check_trump(variant)
     _check_table(variant)
     return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
@@ -250,6 +251,30 @@ def _check_face_up(v: Variant) -> None:
         raise SpecError("the nest is to be shown, but the deal has no nest",
                         _span(v, "nest.shown"), expected="shown never, or a deal with a nest",
                         hint="drop the clause, or give the deal a nest", code="no-nest-to-show")
+
+
+def _check_poor_hand(v: Variant) -> None:
+    """A ``deal.poor-hand`` condition that every hand meets would throw every deal in:
+    the game could never be played."""
+    size = v.deal.hand
+    points = sorted((card.points for card in v.deck.cards for _ in range(card.copies)),
+                    reverse=True)
+    counters = [p for p in points if p]
+    for condition in v.deal.poor_hand:
+        if condition.kind == "counters":
+            always = min(size, len(counters)) < condition.number
+        elif condition.kind == "points":
+            always = sum(points[:size]) < condition.number
+        else:
+            low, high = v.deck.ranks.index(condition.low), v.deck.ranks.index(condition.high)
+            always = all(card.rank is not None and
+                         low <= v.deck.ranks.index(card.rank) <= high for card in v.deck.cards)
+        if always:
+            raise SpecError("every hand dealt would be a poor hand, so no hand could be "
+                            "played", _span(v, "deal.poor-hand"),
+                            expected="a condition some hands do not meet",
+                            hint="a hand is poor when ANY listed condition holds: narrow "
+                                 "the range or lower the number", code="poor-hand-always")
 
 
 def _check_birds(v: Variant) -> None:
