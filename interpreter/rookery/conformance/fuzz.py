@@ -352,7 +352,7 @@ class Fuzzer:
                 step = 0
                 record = self._recorder(number, deal, path, found, earlier)
                 self._their_points, self._counted_apart = {}, False
-                self._compare_next(oracle, record)
+                self._compare_next(oracle, record, hand)
                 continue
             self._compare_turn(hand, want, got, record)
             self._compare_hand(hand, seat, want, got, record)
@@ -403,16 +403,14 @@ class Fuzzer:
         self.engine.deal(self.variant.id, deal)
         return deal
 
-    def _compare_next(self, oracle, record) -> None:
+    def _compare_next(self, oracle, record, before) -> None:
         """The next hand's dealer (passing left, after a throw-in too), its number and
-        the scores carried into it."""
+        the scores carried into it (``before`` is the hand just over)."""
         want = oracle.state(None)
         got = self.engine.state(None)
         keys = [k for k in ("dealer", "number", "scores") if k in got and got[k] != want[k]]
         if keys:
-            last = oracle.game.results[-1]
-            rules = (self.t.rule("bidding", "all-pass"),) if last.thrown_in and \
-                "dealer" in keys else ()
+            rules = attribution.next_dealer_rules(before) if "dealer" in keys else ()
             record("next-hand", rules, [{"expect": {k: want[k] for k in keys}}],
                    {k: want[k] for k in keys}, {k: got.get(k) for k in keys}, stop=True)
 

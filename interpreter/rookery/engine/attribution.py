@@ -122,6 +122,17 @@ def poor_hand_rules(hand, phases) -> tuple[str, ...]:
     return ()
 
 
+def next_dealer_rules(hand) -> tuple[str, ...]:
+    """The rule that says who deals after ``hand`` when it differs from the usual turn:
+    a poor hand thrown in (``deal.poor-hand-dealer``), a hand nobody bid on
+    (``bidding.all-pass``); else none (the deal passing left is the game itself)."""
+    if getattr(hand, "poor_seat", None) is not None:
+        return _unique([_rule(hand, "deal", "poor-hand-dealer")])
+    if hand.result is not None and hand.result.thrown_in:
+        return _unique([_rule(hand, "bidding", "all-pass")])
+    return ()
+
+
 def hand_rules(hand, seat: int) -> tuple[str, ...]:
     """The rules behind the cards a seat holds now: cards passed (and when the bid winner
     sees what it received), else the phase that moved cards (the nest taken)."""
