@@ -120,3 +120,22 @@ def test_a_condition_some_hand_escapes_is_accepted(tmp_path, clause):
     spec = tmp_path / "fine.rook"
     spec.write_text(f'variant fine\nextends tournament\ndeal:\n  {clause}\n    ruling "x"\n')
     assert rookery.load_variant(str(spec)).deal.poor_hand
+
+
+def test_a_recorded_game_holds_every_hand_thrown_in_as_dealt():
+    import random
+
+    from rookery.bots import SimpleBot
+    from rookery.games import play_game
+    from rookery.record import replay
+
+    at_deal = 0
+    for seed in range(4):
+        outcome = play_game(MUST, [SimpleBot(random.Random(seed)) for _ in range(4)], seed)
+        hands = outcome.record["hands"]
+        assert [h["number"] for h in hands] == list(range(len(hands)))
+        assert len(hands) == len(outcome.game.results) == outcome.hands
+        assert [h["dealer"] for h in hands] == [(h["number"]) % 4 for h in hands]
+        assert len(list(replay(MUST, outcome.record))) == len(hands)
+        at_deal += sum(h["result"]["thrown_in"] and not h["actions"] for h in hands)
+    assert at_deal > 0

@@ -46,9 +46,14 @@ class Game:
         self.results: list[HandResult] = []
         self.winners: tuple[int, ...] = ()
         self.deals_itself = hand is None
+        # Hands thrown in as they were dealt that the game ended itself, in order (a
+        # caller that records every hand reads and clears this list).
+        self.dealt_over: list[Hand] = []
         self.hand = hand or deal_hand(variant, self.rng, first_dealer, self.scores, 0)
         self.scores = self.hand.scores_before
         if self.hand.is_over:       # thrown in as it was dealt (deal.poor-hand-redeal must)
+            if self.deals_itself:
+                self.dealt_over.append(self.hand)
             self._end_of_hand()
             self._thrown_in_at_deal()
 
@@ -90,6 +95,7 @@ class Game:
         session) ends each itself."""
         events: list[Event] = []
         while self.deals_itself and self.hand.is_over and not self.is_over:
+            self.dealt_over.append(self.hand)
             events += self.hand.opening_events + self._end_of_hand()
         return events
 
