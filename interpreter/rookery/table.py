@@ -170,7 +170,8 @@ class HumanSeat:
         phase = {"discard": "lay aside a card", "passing": "pass a card",
                  "trump": "name trump", "bidding": "bid or pass", "play": "play a card",
                  "call": "call a partner's card", "rook": "call the Rook high or low",
-                 "leader": "choose who leads", "circus": "pass a card"}.get(hand.phase,
+                 "leader": "choose who leads", "circus": "pass a card",
+                 "redeal": "a poor hand: throw it in (redeal) or keep it"}.get(hand.phase,
                                                                             hand.phase)
         whose = " for the dummy" if dummy_turn else ""
         out.print(f"  [bold]{escape(seat_name(t, self.seat))}, your turn{whose}: "
