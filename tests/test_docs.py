@@ -212,6 +212,8 @@ def test_every_rule_a_conformance_case_cites_has_an_anchor(tmp_path):
     cited = 0
     for path in sorted((conformance_dir() / "cases").rglob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if "spec" in data:
+            continue    # a house spec's cases: it has no page (its rules are checked on load)
         variant = data["variant"]
         page = pages.setdefault(variant, (out / "variants" / f"{variant}.md")
                                 .read_text(encoding="utf-8"))

@@ -253,11 +253,79 @@ def _check_nest(v: Variant) -> None:
                         code="nest-points-lost")
 
 
+def _check_face_up(v: Variant) -> None:
+    """Nest cards turned face up, or the nest shown, need a nest that holds them."""
+    if v.nest.face_up > v.deal.nest:
+        raise SpecError(f"{v.nest.face_up} nest cards cannot be turned face up: the nest "
+                        f"holds {v.deal.nest}", _span(v, "nest.face-up"),
+                        expected=f"face-up from 0 to {v.deal.nest}",
+                        hint="face-up counts the first cards dealt to the nest",
+                        code="face-up-too-many")
+    if v.nest.shown != "never" and v.deal.nest == 0:
+        raise SpecError("the nest is to be shown, but the deal has no nest",
+                        _span(v, "nest.shown"), expected="shown never, or a deal with a nest",
+                        hint="drop the clause, or give the deal a nest", code="no-nest-to-show")
+
+
+def _check_poor_hand(v: Variant) -> None:
+    """A ``deal.poor-hand`` condition that every hand meets would throw every deal in:
+    the game could never be played."""
+    size = v.deal.hand
+    points = sorted((card.points for card in v.deck.cards for _ in range(card.copies)),
+                    reverse=True)
+    counters = [p for p in points if p]
+    for condition in v.deal.poor_hand:
+        if condition.kind == "counters":
+            always = min(size, len(counters)) < condition.number
+        elif condition.kind == "points":
+            always = sum(points[:size]) < condition.number
+        else:
+            low, high = v.deck.ranks.index(condition.low), v.deck.ranks.index(condition.high)
+            always = all(card.rank is not None and
+                         low <= v.deck.ranks.index(card.rank) <= high for card in v.deck.cards)
+        if always:
+            raise SpecError("every hand dealt would be a poor hand, so no hand could be "
+                            "played", _span(v, "deal.poor-hand"),
+                            expected="a condition some hands do not meet",
+                            hint="a hand is poor when ANY listed condition holds: narrow "
+                                 "the range or lower the number", code="poor-hand-always")
+
+
+def _check_birds(v: Variant) -> None:
+    """Every bird of ``deck: birds`` has one place in trump (``trump: bird``), placed
+    against a rank, the Rook or a bird placed before it, and a rank under every call."""
+    placed: list[str] = []
+    for bird in v.trump.birds:
+        where = _span(v, f"trump.bird.{bird.code}")
+        if bird.code in placed:
+            raise SpecError(f"bird {bird.code} is placed twice", where,
+                            expected="one 'bird' clause per bird",
+                            hint="keep the clause that says where it ranks",
+                            code="bird-placed-twice")
+        if bird.anchor is not None and bird.anchor not in v.deck.ranks and \
+                bird.anchor != v.deck.rook and bird.anchor not in placed:
+            raise SpecError(f"bird {bird.code} is placed against {bird.anchor}, which is not "
+                            f"placed before it", where,
+                            expected="a rank, the Rook, or a bird placed on an earlier line",
+                            hint="place the other bird first", code="bird-unplaced")
+        placed.append(bird.code)
+    missing = [code for code in v.deck.birds if code not in placed]
+    if missing:
+        raise SpecError(f"bird {missing[0]} has no place in trump", _span(v, "deck.birds"),
+                        expected=f"a clause 'bird {missing[0]} ...' under trump:",
+                        hint=f"trump: bird {missing[0]} lowest", code="bird-unplaced")
+    if v.deck.birds and "none" in v.trump.choices:
+        raise SpecError("no-trump may be named, but the birds have no rank when there is no "
+                        "trump", _span(v, "trump.choices"),
+                        expected="choices without no-trump in a deck with birds",
+                        hint="choices colors", code="bird-no-trump")
+
+
 def _check_trump(v: Variant) -> None:
     t = v.trump
     codes = {card.code for card in v.deck.cards}
     anchors = {"top", "bottom"} | ({v.deck.rook} if v.deck.rook else set()) | \
-        {s.code for s in t.specials}
+        {s.code for s in t.specials} | set(v.deck.birds)
     placed: dict[tuple[str, str], str] = {}
     for special in t.specials:
         other = placed.setdefault((special.placement, special.anchor), special.code)
@@ -325,6 +393,9 @@ _CHECKS = (
     (_check_points, {"deck", "deal", "scoring"}),
     (_check_bids, {"deck", "deal", "bidding", "scoring"}),
     (_check_nest, {"deck", "deal", "nest", "trump"}),
+    (_check_face_up, {"deal", "nest"}),
+    (_check_birds, {"deck", "trump", "scoring"}),
+    (_check_poor_hand, {"deck", "deal", "scoring"}),
     (_check_trump, {"deck", "trump"}),
     (_check_table, {"table", "deal", "trump", "passing"}),
 )

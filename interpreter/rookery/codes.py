@@ -47,6 +47,9 @@ GENERAL = (
 # Checked last, once the general checks pass: the rules of one phase, each group in the
 # order its checks are made.
 RULES = (
+    Rejection("must-bid", "bidding",
+              "all the others have passed without a bid and the variant makes the one left "
+              "bid (at an amount of its choice): it may not pass"),
     Rejection("bid-too-low", "bidding",
               "the bid is under the minimum bid, or not higher than the bid to beat"),
     Rejection("bid-too-high", "bidding",

@@ -82,7 +82,8 @@ def play_game(variant: Variant, players: list, seed: int | None, first_dealer: i
     game = Game(variant, rng, first_dealer=first_dealer)
     record = new_record(variant, seed, first_dealer, [p.name for p in players])
     outcome = Outcome(game, record, 0)
-    view.deal(game.hand, 1)
+    _record_dealt_over(game, record, outcome)
+    view.deal(game.hand, outcome.hands + 1)
     try:
         while not game.is_over:
             hand = game.hand
@@ -99,6 +100,7 @@ def play_game(variant: Variant, players: list, seed: int | None, first_dealer: i
             if hand.is_over:
                 add_hand(record, hand)
                 outcome.hands += 1
+                _record_dealt_over(game, record, outcome)
                 result = hand.result
                 if not result.thrown_in:
                     outcome.contracts.append((result.bidder, bool(result.made)))
@@ -115,6 +117,15 @@ def play_game(variant: Variant, players: list, seed: int | None, first_dealer: i
         return outcome
     finish(record, game.scores, game.winners)
     return outcome
+
+
+def _record_dealt_over(game: Game, record: dict, outcome: Outcome) -> None:
+    """Hands thrown in as they were dealt (``deal.poor-hand-redeal must``), which the
+    game ended itself: they are hands of the game, recorded in turn."""
+    for hand in game.dealt_over:
+        add_hand(record, hand)
+        outcome.hands += 1
+    game.dealt_over.clear()
 
 
 @dataclass

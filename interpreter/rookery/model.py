@@ -88,6 +88,7 @@ class Deck:
     copies: int
     rook: str | None            # code of the Rook Bird, if the deck has one
     cards: tuple[Card, ...]     # distinct cards, in a fixed order (colors x ranks, extras, Rook)
+    birds: tuple[str, ...] = ()  # codes of the other Rook-like birds (``deck: birds``)
 
     @property
     def size(self) -> int:
@@ -95,10 +96,25 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class PoorHand:
+    """One condition that makes a hand poor (``deal.poor-hand``): ``counters`` (fewer
+    than ``number`` counters), ``points`` (counters worth fewer than ``number``) or
+    ``ranks`` (every card ranked from ``low`` to ``high``)."""
+
+    kind: str
+    number: int = 0
+    low: str | None = None
+    high: str | None = None
+
+
+@dataclass(frozen=True)
 class Deal:
     hand: int
     nest: int
     nest_deal: str      # "rounds" (one card after each of the first rounds) | "last" | "first"
+    poor_hand: tuple[PoorHand, ...] = ()    # any of these makes a hand poor
+    poor_hand_redeal: str = "may"           # "may" (the holder's choice) | "must"
+    poor_hand_dealer: str = "next"          # who deals after the throw-in: "next" | "same"
 
 
 @dataclass(frozen=True)
@@ -109,7 +125,8 @@ class Bidding:
     maximum: int | None
     step: int
     jumps: bool         # may a bid raise by more than one step?
-    all_pass: str       # "redeal" | "dealer-forced"
+    all_pass: str       # "redeal" | "dealer-forced" | "dealer-must-bid"
+    at_maximum: str = "others-pass"     # "others-pass" | "ends-auction"
 
 
 @dataclass(frozen=True)
@@ -121,6 +138,8 @@ class Nest:
     trump_unless_forced: bool
     points: str         # who scores the nest's counters: "last-trick" | "bidder" | "none"
     announce: str       # "nothing" | "points": announced once the nest is laid aside
+    face_up: int = 0    # the first N cards of the nest, turned up before the auction
+    shown: str = "never"    # "never" | "after-auction": the whole nest shown to everyone
 
 
 @dataclass(frozen=True)
@@ -140,6 +159,17 @@ class Special:
 
 
 @dataclass(frozen=True)
+class Bird:
+    """Where a bird of ``deck: birds`` ranks in trump (``trump: bird``): ``place`` is
+    "highest" | "lowest" | "above" | "below"; ``anchor`` a rank label (above a rank of the
+    trump color) or the code of the Rook or of a bird placed before it."""
+
+    code: str
+    place: str
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
 class Trump:
     named: str          # "before-nest" | "after-taking-nest" | "after-nest"
     choices: tuple[str, ...]    # calls: color letters, "none", and "X-low" for low-card hands
@@ -149,6 +179,7 @@ class Trump:
     low_card_rook: str | None   # rank label the Rook sits above in a low-card hand
     specials: tuple[Special, ...]
     rook_call: str = "after-trump"  # with rook "caller-chooses": "before-trump" | "after-trump"
+    birds: tuple[Bird, ...] = ()    # the other birds' places, in the order they are placed
 
 
 @dataclass(frozen=True)

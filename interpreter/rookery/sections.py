@@ -55,7 +55,7 @@ def build_variant(spec: ast.SpecFile, clauses: list[ast.Clause],
     table = _read_table(section("table"))
     scoring_clauses = section("scoring")
     deck = _read_deck(section("deck"), scoring_clauses)
-    deal = _read_deal(section("deal"))
+    deal = _read_deal(section("deal"), deck)
     bidding = _read_bidding(section("bidding"))
     nest = _read_nest(section("nest"), deal)
     passing = _read_passing(section("passing"))
@@ -226,7 +226,9 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
                             code="remove-missing")
         counts[parts] -= 1
 
-    points_by_rank, points_by_card = _read_counters(scoring, tuple(colors), tuple(order), rook)
+    birds = _read_birds(c.get("birds"), tuple(colors), tuple(order), rook)
+    points_by_rank, points_by_card = _read_counters(scoring, tuple(colors), tuple(order), rook,
+                                                    birds)
     cards: list[model.Card] = []
     for ci, color in enumerate(colors):
         for rank in order:
@@ -237,10 +239,31 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
                 cards.append(model.Card(code, ci, rank, points, count))
     if rook:
         cards.append(model.Card(rook, None, None, points_by_card.get(rook, 0), copies))
-    return model.Deck(tuple(colors), tuple(order), copies, rook, tuple(cards))
+    for bird in birds:
+        cards.append(model.Card(bird, None, None, points_by_card.get(bird, 0), copies))
+    return model.Deck(tuple(colors), tuple(order), copies, rook, tuple(cards), birds)
 
 
-def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
+def _read_birds(clause: ast.Clause | None, colors, order, rook) -> tuple[str, ...]:
+    """``deck: birds LR, ...``: the codes of the other Rook-like birds."""
+    birds: list[str] = []
+    for value in (clause.values if clause is not None else ()):
+        text = str(value)
+        if text == "none" and len(clause.values) == 1:
+            break
+        if value.kind != "phrase" or len(value.atoms) != 1 or value.atoms[0].kind != "name":
+            raise SpecError(f"'{value}' is not a card code", value.span,
+                            expected="birds CODE, ..., for example: birds LR",
+                            hint="a bird's code is a word such as LR", code="bad-card")
+        if text == rook or text in birds or _card_code_parts(text, colors, order):
+            raise SpecError(f"the bird's code {text} is already a card's code", value.span,
+                            expected="a code no other card has", hint="birds LR",
+                            code="duplicate-card")
+        birds.append(text)
+    return tuple(birds)
+
+
+def _read_counters(scoring: Clauses, colors, order, rook, birds=()) -> tuple[dict, dict]:
     by_rank: dict[str, int] = {}
     by_card: dict[str, int] = {}
     clause = scoring.get("counters")
@@ -255,7 +278,7 @@ def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
                             hint="write each counter as a pair, separated by commas",
                             code="bad-counter")
         name, points = str(value.atoms[0].value), int(value.atoms[1].value)
-        if name == rook or _card_code_parts(name, colors, order):
+        if name == rook or name in birds or _card_code_parts(name, colors, order):
             by_card[name] = points
         elif name in order:
             by_rank[name] = points
@@ -267,9 +290,50 @@ def _read_counters(scoring: Clauses, colors, order, rook) -> tuple[dict, dict]:
     return by_rank, by_card
 
 
-def _read_deal(c: Clauses) -> model.Deal:
+def _read_deal(c: Clauses, deck: model.Deck) -> model.Deal:
     return model.Deal(c.number("hand", low=1, high=MAX_HAND), c.number("nest", 0),
-                      c.word("nest-deal", ("rounds", "last", "first"), "last"))
+                      c.word("nest-deal", ("rounds", "last", "first"), "last"),
+                      _read_poor_hand(c.get("poor-hand"), deck),
+                      c.word("poor-hand-redeal", ("may", "must"), "may"),
+                      c.word("poor-hand-dealer", ("next", "same"), "next"))
+
+
+def _read_poor_hand(clause: ast.Clause | None, deck: model.Deck) -> tuple[model.PoorHand, ...]:
+    """``deal: poor-hand no counters, counters below N, points below N, ranks LOW to
+    HIGH``: the conditions, any of which makes a hand poor."""
+    if clause is None:
+        return ()
+    conditions = []
+    for value in clause.values:
+        words = [str(a.value) for a in value.atoms] if value.kind == "phrase" else []
+        numbers = [a.value for a in value.atoms[2:3] if a.kind == "number"] \
+            if value.kind == "phrase" else []
+        if words == ["none"] and len(clause.values) == 1:
+            return ()
+        if words == ["no", "counters"]:
+            conditions.append(model.PoorHand("counters", 1))
+        elif len(words) == 3 and words[0] in ("counters", "points") and \
+                words[1] == "below" and numbers and numbers[0] >= 1:
+            conditions.append(model.PoorHand(words[0], numbers[0]))
+        elif len(words) == 4 and words[0] == "ranks" and words[2] == "to":
+            for word, atom in ((words[1], value.atoms[1]), (words[3], value.atoms[3])):
+                if word not in deck.ranks:
+                    raise SpecError(f"rank {word} is not a rank of this deck", atom.span,
+                                    expected="one of " + ", ".join(deck.ranks),
+                                    hint="ranks LOW to HIGH names two of the deck's ranks",
+                                    code="unknown-rank")
+            if deck.ranks.index(words[1]) > deck.ranks.index(words[3]):
+                raise SpecError(f"'{value}' runs from high to low", value.span,
+                                expected="ranks LOW to HIGH, the lower rank first",
+                                hint=f"ranks {words[3]} to {words[1]}", code="bad-range")
+            conditions.append(model.PoorHand("ranks", 0, words[1], words[3]))
+        else:
+            raise SpecError(f"'poor-hand' does not take '{value}'", value.span,
+                            expected="no counters, counters below N, points below N, "
+                                     "ranks LOW to HIGH, or none",
+                            hint="for example: poor-hand no counters, ranks 6 to 9",
+                            code="unknown-value")
+    return tuple(conditions)
 
 
 def _read_bidding(c: Clauses) -> model.Bidding:
@@ -296,7 +360,8 @@ def _read_bidding(c: Clauses) -> model.Bidding:
         opening=opening, minimum=c.number("minimum", low=1), maximum=maximum,
         step=c.number("step", 5, low=1),
         jumps=c.word("raise", ("jumps", "one-step"), "jumps") == "jumps",
-        all_pass=c.word("all-pass", ("redeal", "dealer-forced"), "redeal"))
+        all_pass=c.word("all-pass", ("redeal", "dealer-forced", "dealer-must-bid"), "redeal"),
+        at_maximum=c.word("at-maximum", ("others-pass", "ends-auction"), "others-pass"))
 
 
 def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
@@ -322,7 +387,9 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
         forbid_trump=flags["trump"] is not None,
         trump_unless_forced=bool(flags["trump"]),
         points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"),
-        announce=c.word("announce", ("nothing", "points"), "nothing"))
+        announce=c.word("announce", ("nothing", "points"), "nothing"),
+        face_up=c.number("face-up", 0),
+        shown=c.word("shown", ("never", "after-auction"), "never"))
 
 
 def _read_passing(c: Clauses) -> model.Passing:
@@ -414,7 +481,34 @@ def _read_trump(c: Clauses, deck: model.Deck) -> model.Trump:
                               "after-nest"),
                        tuple(choices), rook, rook_above, no_trump_rook, low_card_rook,
                        tuple(specials),
-                       c.word("rook-call", ("before-trump", "after-trump"), "after-trump"))
+                       c.word("rook-call", ("before-trump", "after-trump"), "after-trump"),
+                       _read_bird_places(c, deck))
+
+
+def _read_bird_places(c: Clauses, deck: model.Deck) -> tuple[model.Bird, ...]:
+    """``trump: bird CODE highest | lowest | above RANK | above CARD | below CARD``, one
+    clause per bird, in the order they are placed."""
+    places = []
+    for clause in c.all("bird"):
+        value = only_value(clause, SECTIONS["trump"]["bird"].shape)
+        words = [str(a.value) for a in value.atoms]
+        if len(words) < 2 or words[0] not in deck.birds:
+            raise SpecError(f"'{words[0]}' is not a bird of this deck", value.atoms[0].span,
+                            expected="a code of 'deck: birds'",
+                            hint="declare it first: deck: birds " + words[0],
+                            code="unknown-card")
+        if words[1:] in (["highest"], ["lowest"]):
+            places.append(model.Bird(words[0], words[1]))
+            continue
+        if len(words) != 3 or words[1] not in ("above", "below") or \
+                (words[1] == "below" or words[2] not in deck.ranks) and \
+                words[2] not in (deck.rook, *deck.birds):
+            raise SpecError(f"'bird' does not take '{value}'", value.span,
+                            expected=SECTIONS["trump"]["bird"].shape,
+                            hint=f"bird {words[0]} above 10 makes it the 10.5 of trump",
+                            code="unknown-value")
+        places.append(model.Bird(words[0], words[1], words[2]))
+    return tuple(places)
 
 
 def _read_play(c: Clauses, deck: model.Deck) -> model.Play:

@@ -151,6 +151,12 @@ class HumanSeat:
             high = seen["high_bid"]
             out.print("  auction: " + (f"high bid {high} by {seat_name(t, seen['bidder'])}"
                                        if high else "no bid yet"), highlight=False)
+        if seen.get("nest_shown"):
+            out.print("  the nest, shown to everyone: "
+                      + self.cards_by_color(hand, seen["nest_shown"]), highlight=False)
+        elif seen.get("nest_face_up"):
+            out.print("  face up in the nest: "
+                      + self.cards_by_color(hand, seen["nest_face_up"]), highlight=False)
         if seen.get("nest_has_points") is not None:
             out.print("  the laid-aside cards hold counters" if seen["nest_has_points"]
                       else "  the laid-aside cards hold no counters", highlight=False)
@@ -164,7 +170,8 @@ class HumanSeat:
         phase = {"discard": "lay aside a card", "passing": "pass a card",
                  "trump": "name trump", "bidding": "bid or pass", "play": "play a card",
                  "call": "call a partner's card", "rook": "call the Rook high or low",
-                 "leader": "choose who leads", "circus": "pass a card"}.get(hand.phase,
+                 "leader": "choose who leads", "circus": "pass a card",
+                 "redeal": "a poor hand: throw it in (redeal) or keep it"}.get(hand.phase,
                                                                             hand.phase)
         whose = " for the dummy" if dummy_turn else ""
         out.print(f"  [bold]{escape(seat_name(t, self.seat))}, your turn{whose}: "

@@ -87,6 +87,8 @@ def describe_event(hand: Hand, event: Event) -> Iterator[str]:
         yield f"  {seat_name(t, seat)} is forced to take the bid at {data['amount']}"
     elif kind == "auction-won":
         yield f"  {seat_name(t, seat)} wins the auction at {data['bid']}"
+    elif kind == "thrown-in" and (data or {}).get("poor_hand"):
+        yield f"  {seat_name(t, seat)} holds a poor hand: the cards are thrown in"
     elif kind == "thrown-in":
         yield "  everyone passed: the hand is thrown in"
     elif kind == "nest-taken":

@@ -57,6 +57,9 @@ SECTIONS: dict[str, dict[str, Key]] = {
                      "the ranks"),
         "copies": Key("NUMBER", "how many copies of the deck are shuffled together", "1"),
         "rook": Key("CODE | none", "the Rook Bird card and its code (one per copy)", "none"),
+        "birds": Key("CODE, ... | none",
+                     "other Rook-like birds (a little rook ...): cards of no color, one per "
+                     "copy each, always trump, each placed by a 'trump: bird' clause", "none"),
         "add": Key("CARD, ...", "single extra cards added to the deck", "none"),
         "remove": Key("CARD, ...", "cards taken out of the deck (one copy each)", "none"),
     },
@@ -66,6 +69,21 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "nest-deal": Key("rounds | last | first",
                          "when the nest is dealt: one card after each of the first rounds, "
                          "the cards left at the end, or the first cards", "last"),
+        "poor-hand": Key("none | no counters | counters below N | points below N | "
+                         "ranks LOW to HIGH, ...",
+                         "what makes a hand poor enough to be thrown in (any of the "
+                         "conditions listed): no counter, fewer than N counters, counters "
+                         "worth fewer than N points, or every card ranked from LOW to HIGH "
+                         "(a card without a rank, such as the Rook, is in no range)", "none"),
+        "poor-hand-redeal": Key("may | must",
+                                "a poor hand: its holder may throw the cards in (each "
+                                "holder, from the dealer's left, says 'redeal' or 'keep' "
+                                "before the auction), or the cards are thrown in at once",
+                                "may"),
+        "poor-hand-dealer": Key("next | same",
+                                "who deals after a poor hand is thrown in: the next player "
+                                "(the deal passes to the left) or the same dealer again",
+                                "next"),
     },
     "bidding": {
         "first": Key("left-of-dealer | dealer", "who speaks first", "left-of-dealer"),
@@ -77,11 +95,16 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "raise": Key("jumps | one-step",
                      "whether a bid may raise by more than one step", "jumps"),
         "pass": Key("final", "a player who passes may not bid again in the hand", "final"),
-        "all-pass": Key("redeal | dealer-forced",
+        "all-pass": Key("redeal | dealer-forced | dealer-must-bid",
                         "when nobody bids: the hand is thrown in and the deal passes on, or "
                         "once all but one have passed, the one left (the dealer when the "
-                        "auction starts at the dealer's left) must take it at the minimum",
+                        "auction starts at the dealer's left) must take it at the minimum "
+                        "(dealer-forced) or must bid but chooses any legal amount "
+                        "(dealer-must-bid)",
                         "redeal"),
+        "at-maximum": Key("others-pass | ends-auction",
+                          "a bid of the highest amount: the others still speak (they can "
+                          "only pass), or it wins the auction at once", "others-pass"),
     },
     "nest": {
         "discard": Key("NUMBER", "cards the bid winner lays aside after taking the nest",
@@ -91,6 +114,13 @@ SECTIONS: dict[str, dict[str, Key]] = {
                       "nothing"),
         "points": Key("last-trick | bidder | none",
                       "who scores counters laid aside in the nest", "last-trick"),
+        "face-up": Key("NUMBER",
+                       "cards of the nest turned face up for everyone before the auction: "
+                       "the first N cards dealt to the nest (the first N of a written "
+                       "deal's nest)", "0"),
+        "shown": Key("never | after-auction",
+                     "whether the whole nest is shown to every player once the auction is "
+                     "won, before the bid winner takes it", "never"),
         "announce": Key("nothing | points",
                         "what the bid winner announces about the nest once it is laid aside "
                         "(points: whether it holds any counters)", "nothing"),
@@ -126,6 +156,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
                              "where the Rook ranks in a low-card hand (\"above 10\" is the "
                              "10.5: it beats the 11 but not the 10 once ranks are reversed)",
                              "as in a high-card hand"),
+        "bird": Key("CODE highest | lowest | above RANK | above CARD | below CARD",
+                    "where a bird of 'deck: birds' ranks in trump: the highest or lowest "
+                    "trump, just above a rank of the trump color (above 10 is the 10.5), "
+                    "or just above or below the Rook or a bird placed before it "
+                    "(one clause per bird)", "none"),
         "special": Key("CARD above|below CARD-or-top-or-bottom",
                        "a card that is always trump, placed in the trump order", "none"),
     },
@@ -164,7 +199,7 @@ SECTIONS: dict[str, dict[str, Key]] = {
 
 SECTION_ORDER = tuple(SECTIONS)
 FORMULA_KEYS = {"made", "bidders", "defenders"}
-REPEATABLE = {("trump", "special")}
+REPEATABLE = {("trump", "special"), ("trump", "bird")}
 
 
 def rule_id(clause: ast.Clause) -> str:

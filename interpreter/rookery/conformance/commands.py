@@ -179,11 +179,8 @@ def make_engine(args, specs: dict | None = None):
     if not args.engine:
         from .engines import InProcessEngine
         if specs:
-            from ..load import builtin_variants, load_variant
             from .session import Session
-            variants = {name: load_variant(name) for name in builtin_variants()}
-            variants.update(specs)
-            return InProcessEngine(Session(variants))
+            return InProcessEngine(Session(extra=specs))
         return InProcessEngine()
     from .subprocess_engine import SubprocessEngine
     try:

@@ -96,18 +96,18 @@ class InProcessEngine:
     def play_as(self, variant) -> None:
         """Play ``variant`` under its id from now on: our interpreter plays each case's
         own oracle (a user's spec, or the spec a generated case names)."""
-        from ..load import load_variant
-        variants = self.session._variants
-        if variants is None:
-            variants = {name: None for name in self.session.variant_ids()}
-        if variants.get(variant.id) is not variant:
-            variants = dict(variants)
-            variants[variant.id] = variant
-            self.session = Session({name: v if v is not None else load_variant(name)
-                                    for name, v in variants.items()})
+        session = self.session
+        if session._variants is None:       # the built-in variants, and the extra ones
+            if session._loaded.get(variant.id) is not variant:
+                self.session = Session(extra={**session._loaded, variant.id: variant})
+            return
+        if session._variants.get(variant.id) is not variant:
+            self.session = Session({**session._variants, variant.id: variant})
 
     def restart(self) -> None:
-        self.session = Session(self.session._variants)
+        session = self.session
+        self.session = Session(session._variants, extra=None if session._variants is not None
+                               else session._loaded)
 
     def close(self) -> None:
         pass

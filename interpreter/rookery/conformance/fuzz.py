@@ -49,6 +49,7 @@ KINDS = {
     "result": "scores the hand differently",
     "game-over": "ends the game differently",
     "view-leak": "shows a seat a card it may not see",
+    "view-shows": "hides from a seat a nest card turned face up for everyone",
     "hand": "puts other cards in a seat's hand",
     "engine-failure": "fails (crash, hang, garbage or a broken protocol)",
     "deal-refused": "refuses a deal of the spec's deck",
@@ -351,7 +352,7 @@ class Fuzzer:
                 step = 0
                 record = self._recorder(number, deal, path, found, earlier)
                 self._their_points, self._counted_apart = {}, False
-                self._compare_next(oracle, record)
+                self._compare_next(oracle, record, hand)
                 continue
             self._compare_turn(hand, want, got, record)
             self._compare_hand(hand, seat, want, got, record)
@@ -402,16 +403,14 @@ class Fuzzer:
         self.engine.deal(self.variant.id, deal)
         return deal
 
-    def _compare_next(self, oracle, record) -> None:
+    def _compare_next(self, oracle, record, before) -> None:
         """The next hand's dealer (passing left, after a throw-in too), its number and
-        the scores carried into it."""
+        the scores carried into it (``before`` is the hand just over)."""
         want = oracle.state(None)
         got = self.engine.state(None)
         keys = [k for k in ("dealer", "number", "scores") if k in got and got[k] != want[k]]
         if keys:
-            last = oracle.game.results[-1]
-            rules = (self.t.rule("bidding", "all-pass"),) if last.thrown_in and \
-                "dealer" in keys else ()
+            rules = attribution.next_dealer_rules(before) if "dealer" in keys else ()
             record("next-hand", rules, [{"expect": {k: want[k] for k in keys}}],
                    {k: want[k] for k in keys}, {k: got.get(k) for k in keys}, stop=True)
 
@@ -589,6 +588,20 @@ class Fuzzer:
                    [{"expect": {"view": {"seat": seat, "hidden": seen}}}],
                    f"seat {seat} sees none of {', '.join(seen)}",
                    f"seat {seat} sees {', '.join(seen)}")
+        self._check_shown(hand, seat, view, record)
+
+    @staticmethod
+    def _check_shown(hand, seat, view, record) -> None:
+        """Nest cards turned face up must be in the view (``nest.face-up``,
+        ``nest.shown``): a view without them is charged to the rule that shows them."""
+        for fact, (cards, rule) in attribution.shown_facts(hand, seat).items():
+            got = view.get(fact)
+            if isinstance(got, list) and sorted(map(str, got)) == sorted(cards):
+                continue
+            record("view-shows", (rule,),
+                   [{"expect": {"view": {"seat": seat, "shows": {fact: cards}}}}],
+                   f"seat {seat}'s view shows {fact} {', '.join(cards)}",
+                   f"seat {seat}'s view shows {fact} {got!r:.80}")
 
     # -- mistakes ------------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ from .session import Session
 # The shape of the hand and the deck: mutating these only makes every deal misfit.
 STRUCTURAL = {
     ("table", "players"), ("deck", "colors"), ("deck", "ranks"),
-    ("deck", "order"), ("deck", "copies"), ("deck", "rook"), ("deck", "add"),
+    ("deck", "order"), ("deck", "copies"), ("deck", "rook"), ("deck", "birds"), ("deck", "add"),
     ("deck", "remove"), ("deal", "hand"), ("deal", "nest"), ("nest", "discard"),
     ("scoring", "total"), ("bidding", "pass"),
 }
@@ -106,6 +106,9 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         elif variant.deck.rook:
             yield f"{variant.deck.rook} may be played anytime", f"anytime {variant.deck.rook}"
         return
+    if section == "deal" and key == "poor-hand":
+        yield from _poor_hand_alternatives(clause, variant)
+        return
     if section == "nest" and key == "forbid":
         for choice in FORBID_CHOICES:
             if choice != text:
@@ -122,6 +125,9 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         for option in options:
             if option != text:
                 yield f"rook {option}", f"rook {option}"
+        return
+    if section == "trump" and key == "bird":
+        yield from _bird_alternatives(clause, variant)
         return
     if section == "trump" and key == "special":
         words = str(clause.values[0]).split()
@@ -149,7 +155,7 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         value = numbers[0]
         deltas = {("bidding", "minimum"): [step, -step], ("bidding", "maximum"): [-step],
                   ("bidding", "step"): [step], ("game", "target"): [-50, 50],
-                  ("passing", "cards"): [-1]}.get((section, key), [10, -value] if value else [10])
+                  ("passing", "cards"): [-1], ("nest", "face-up"): [1, -1]}.get((section, key), [10, -value] if value else [10])
         for delta in deltas:
             if value + delta >= 0 and delta:
                 yield f"{key} {value + delta}", f"{key} {value + delta}"
@@ -160,6 +166,54 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         for choice in choices:
             if choice != text:
                 yield f"{key} {choice}", f"{key} {choice}"
+
+
+def _bird_alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, str]]:
+    """``trump.bird``: the bird the highest or the lowest trump, a rank lower, or on the
+    other side of the card it is placed against."""
+    words = str(clause.values[0]).split()
+    code, place = words[0], " ".join(words[1:])
+    ranks = variant.deck.ranks
+    options = ["highest", "lowest"]
+    if len(words) == 3 and words[2] in ranks:
+        at = ranks.index(words[2])
+        options += [f"above {ranks[at - 1]}"] if at else []
+    elif len(words) == 3:
+        options.append(f"{'below' if words[1] == 'above' else 'above'} {words[2]}")
+    elif "10" in ranks:
+        options.append("above 10")
+    for option in options:
+        if option != place:
+            yield f"bird {code} {option}", f"bird {code} {option}"
+
+
+def _poor_hand_alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, str]]:
+    """``deal.poor-hand``: each condition loosened and tightened by a step (a counter, 5
+    points, a rank at either end of a range), and no condition at all."""
+    texts = [str(v) for v in clause.values]
+    if texts == ["none"]:
+        yield "poor-hand no counters", "poor-hand no counters"
+        return
+    ranks = variant.deck.ranks
+    for at, text in enumerate(texts):
+        words = text.split()
+        if words == ["no", "counters"]:
+            others = ["counters below 2"]
+        elif words[0] == "counters":
+            others = [f"counters below {int(words[2]) + d}" for d in (1, -1)
+                      if int(words[2]) + d >= 1]
+        elif words[0] == "points":
+            others = [f"points below {int(words[2]) + d}" for d in (5, -5)
+                      if int(words[2]) + d >= 1]
+        else:
+            low, high = ranks.index(words[1]), ranks.index(words[3])
+            others = ([f"ranks {words[1]} to {ranks[high + 1]}"] if high + 1 < len(ranks)
+                      else []) + ([f"ranks {ranks[low + 1]} to {words[3]}"] if low < high
+                                  else [])
+        for other in others:
+            line = ", ".join(texts[:at] + [other] + texts[at + 1:])
+            yield f"poor-hand {line}", f"poor-hand {line}"
+    yield "poor-hand none", "poor-hand none"
 
 
 def _base(variant_id: str, own_only: bool):

@@ -503,7 +503,7 @@ def _step_rules(oracle, result: CaseResult, played: _Played) -> tuple[str, ...]:
     rules: list[str] = []
     for key in keys:
         if key == "view":
-            rules += attribution.view_rules(hand)
+            rules += attribution.view_rules(hand, divergence.expected["view"])
         elif key in ("trump",):
             rules.append(hand.t.rule("trump", "choices"))
         elif key in ("tricks_won", "last_trick"):

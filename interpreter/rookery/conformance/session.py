@@ -32,9 +32,14 @@ class SessionError(RookeryError):
 class Session:
     """The state of one scripted deal, read the way the contract reads it."""
 
-    def __init__(self, variants: dict[str, Variant] | None = None):
+    def __init__(self, variants: dict[str, Variant] | None = None,
+                 extra: dict[str, Variant] | None = None):
+        """``variants``: exactly the variants to play; else the built-in ones (and the
+        combinations the corpus has cases for) with ``extra`` ones (users' specs, which
+        stand in for a built-in variant of the same id)."""
         self._variants = variants
-        self._loaded: dict[str, Variant] = {}
+        self._loaded: dict[str, Variant] = dict(extra or {})
+        self._extra = sorted(set(extra or ()) - set(builtin_variants()))
         self.hand: Hand | None = None
         self.game: Game | None = None
 
@@ -45,7 +50,7 @@ class Session:
         built-in combinations (base+option) the corpus has cases for."""
         if self._variants is not None:
             return sorted(self._variants)
-        return builtin_variants() + corpus_combinations()
+        return builtin_variants() + corpus_combinations() + self._extra
 
     def variant(self, name: str) -> Variant:
         if name not in self.variant_ids() and not (self._variants is None
@@ -97,6 +102,8 @@ class Session:
         except (TypeError, ValueError) as error:
             raise SessionError("bad-deal", f"the deal is malformed: {error}") from None
         self.hand = game.hand = hand
+        if hand.is_over:        # thrown in as dealt (deal.poor-hand-redeal must)
+            game._end_of_hand()
 
     # -- apply ------------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ def _replay_arguments(difference: Difference) -> tuple[tuple[int, str] | None, i
     probe = (step["seat"], step["do"]) if difference.kind in PROBED and "do" in step \
         else None
     view = step.get("expect", {}).get("view", {}).get("seat") \
-        if difference.kind == "view-leak" else None
+        if difference.kind in ("view-leak", "view-shows") else None
     return probe, view
 
 

@@ -49,6 +49,17 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("dealer bids first")
     if b.all_pass == "dealer-forced":
         found.append("forced bid when all others pass")
+    if b.all_pass == "dealer-must-bid":
+        found.append("the last one left must bid when all others pass")
+    if b.at_maximum == "ends-auction":
+        found.append("the highest bid ends the auction")
+    if v.deal.poor_hand:
+        found.append("a poor hand " + ("is" if v.deal.poor_hand_redeal == "must"
+                                       else "may be") + " thrown in")
+    if n.face_up:
+        found.append(f"{number(n.face_up)} nest card{'s' if n.face_up > 1 else ''} face up")
+    if n.shown == "after-auction":
+        found.append("the nest shown after the auction")
     if not b.jumps:
         found.append("raises of one step")
     if n.forbid_counters:
@@ -162,7 +173,8 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
     ("bidding.all-pass", "What happens when nobody bids",
      lambda v: None if v.bidding.opening is not None else
      {"redeal": "the cards are thrown in",
-      "dealer-forced": "the last to speak must take the minimum bid"}[v.bidding.all_pass]),
+      "dealer-forced": "the last to speak must take the minimum bid",
+      "dealer-must-bid": "the last to speak must bid, any amount"}[v.bidding.all_pass]),
     ("trump.named", "When trump is named",
      lambda v: {"before-nest": "before the nest is taken",
                 "after-taking-nest": "after taking the nest, before laying cards aside",

@@ -64,8 +64,23 @@ def _all_pass(v: Variant, rule: Rule | None) -> str:
             "the player on the dealer's right"
         return (f"If all the others pass without a bid, the last to speak ({last}) may not "
                 f"pass and takes the bid at the minimum, {v.bidding.minimum}.")
+    if v.bidding.all_pass == "dealer-must-bid":
+        last = "the dealer" if v.bidding.first == "left-of-dealer" else \
+            "the player on the dealer's right"
+        return (f"If all the others pass without a bid, the last to speak ({last}) may not "
+                f"pass and must bid, but may bid any amount the bidding allows, from "
+                f"{v.bidding.minimum} up.")
     return ("If every player passes without a bid, the cards are thrown in, nobody scores, "
             "and the next player deals.")
+
+
+@writes("bidding", "at-maximum")
+def _at_maximum(v: Variant, rule: Rule | None) -> str:
+    if v.bidding.at_maximum == "ends-auction":
+        return (f"A bid of {maximum_bid(v)}, the highest bid, wins the auction at once: the "
+                f"players still in the bidding do not speak again.")
+    return (f"After a bid of {maximum_bid(v)}, the highest bid, the players still in the "
+            f"bidding speak in turn as usual, and can only pass.")
 
 
 # -- the nest ---------------------------------------------------------------------------------
@@ -113,6 +128,26 @@ def _nest_points(v: Variant, rule: Rule | None) -> str | None:
     if where == "bidder":
         return f"Counters in the nest at the end of the hand score for the bid winner's {team}."
     return "The cards in the nest score for nobody."
+
+
+@writes("nest", "face-up")
+def _face_up(v: Variant, rule: Rule | None) -> str | None:
+    n = v.nest.face_up
+    if n == 0:
+        return "The nest is dealt face down: nobody sees its cards before the auction." \
+            if rule else None
+    which = "The first card dealt to the nest is" if n == 1 else \
+        f"The first {n} cards dealt to the nest are"
+    return (f"{which} turned face up for everyone to see before the bidding starts; the "
+            f"bid winner takes {'it' if n == 1 else 'them'} with the rest of the nest.")
+
+
+@writes("nest", "shown")
+def _shown(v: Variant, rule: Rule | None) -> str | None:
+    if v.nest.shown == "after-auction":
+        return ("Once the bidding is won, the whole nest is turned face up for every player "
+                "to see before the bid winner takes it.")
+    return "Nobody but the bid winner sees the nest's cards." if rule else None
 
 
 @writes("nest", "announce")
@@ -254,6 +289,24 @@ def _no_trump_rook(v: Variant, rule: Rule | None) -> str | None:
     color = next(c.name for c in v.deck.colors if c.letter == placed[0])
     return (f"When no trump is named, the Rook plays as a {color} card ranking just above "
             f"the {color} {placed[1]}.")
+
+
+@writes("trump", "bird")
+def _bird(v: Variant, rule: Rule | None) -> str | None:
+    if rule is None:
+        return None
+    code = rule.text.split()[1] if len(rule.text.split()) > 1 else ""
+    for bird in v.trump.birds:
+        if bird.code != code:
+            continue
+        if bird.place in ("highest", "lowest"):
+            return f"The bird `{code}` is a trump: the {bird.place} trump."
+        if bird.anchor in v.deck.ranks:
+            return (f"The bird `{code}` is a trump ranking just above the {bird.anchor} of "
+                    f"the trump color.")
+        return (f"The bird `{code}` is a trump ranking just {bird.place} "
+                f"{card_name(v.deck, bird.anchor)}.")
+    return None
 
 
 @writes("trump", "special")

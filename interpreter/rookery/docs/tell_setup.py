@@ -194,3 +194,56 @@ def _nest_deal(v: Variant, rule: Rule | None) -> str | None:
             "The first card dealt is the nest."
     return (f"The nest is the {plural(n, 'card')} left over once the players have their "
             f"hands.") if n > 1 else "The nest is the one card left over after the deal."
+
+
+def _poor_condition(condition) -> str:
+    if condition.kind == "counters":
+        return "no counter at all" if condition.number == 1 else \
+            f"fewer than {plural(condition.number, 'counter')}"
+    if condition.kind == "points":
+        return f"counters worth fewer than {condition.number} points in all"
+    return (f"nothing but cards from {condition.low} to {condition.high} (the Rook is "
+            f"not one of them)")
+
+
+@writes("deal", "poor-hand")
+def _poor_hand(v: Variant, rule: Rule | None) -> str | None:
+    conditions = v.deal.poor_hand
+    if not conditions:
+        return "No hand is too poor to play: the cards dealt are always played." \
+            if rule else None
+    said = listing([_poor_condition(c) for c in conditions], "or")
+    return f"A hand holding {said} is a poor hand."
+
+
+@writes("deal", "poor-hand-redeal")
+def _poor_hand_redeal(v: Variant, rule: Rule | None) -> str | None:
+    if not v.deal.poor_hand:
+        return "No hand is poor, so no hand is thrown in for it." if rule else None
+    if v.deal.poor_hand_redeal == "must":
+        return ("As soon as a poor hand is dealt, the cards are thrown in before anyone "
+                "bids, and nobody scores.")
+    return ("Before the bidding, each player holding a poor hand, starting from the "
+            "dealer's left, may throw the cards in (nobody scores) or keep them and play "
+            "on.")
+
+
+@writes("deal", "poor-hand-dealer")
+def _poor_hand_dealer(v: Variant, rule: Rule | None) -> str | None:
+    if not v.deal.poor_hand:
+        return "No hand is poor, so nobody deals again for it." if rule else None
+    if v.deal.poor_hand_dealer == "same":
+        return "After a poor hand is thrown in, the same dealer shuffles and deals again."
+    return "After a poor hand is thrown in, the deal passes to the left."
+
+
+@writes("deck", "birds")
+def _birds(v: Variant, rule: Rule | None) -> str | None:
+    birds = v.deck.birds
+    if not birds:
+        return "There is no bird in the deck besides the Rook." if rule else None
+    each = "each" if len(birds) > 1 else "it"
+    many = f" ({number(v.deck.copies)} copies of each)" if v.deck.copies > 1 else ""
+    return (f"Besides the Rook, the deck holds {plural(len(birds), 'more bird')}, "
+            f"{listing([f'`{code}`' for code in birds])}{many}: {each} belongs to no color "
+            f"and is always a trump.")

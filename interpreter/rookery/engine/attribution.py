@@ -24,10 +24,12 @@ PHASE_CLAUSES = {
     "trump": ("trump", "named"), "rook": ("trump", "rook"), "discard": ("nest", "discard"),
     "passing": ("passing", "cards"), "call": ("table", "call-time"),
     "leader": ("play", "leader"), "circus": ("trump", "choices"),
+    "redeal": ("deal", "poor-hand-redeal"),
 }
 
 
-_PHASE_PRIORITY = ("trump", "call", "rook", "leader", "circus", "passing", "discard")
+_PHASE_PRIORITY = ("trump", "call", "rook", "leader", "circus", "passing", "discard",
+                   "redeal")
 
 
 def _rule(hand, section: str, key: str) -> str:
@@ -75,8 +77,13 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     """The rules that put the hand in its phase now (and, given the phase another engine
     reports, the rules that tell the two apart)."""
     phases = [hand.phase] + ([other] if other and other != hand.phase else [])
+    poor = poor_hand_rules(hand, phases)
+    if poor:
+        return poor
     if "bidding" in phases and len(phases) == 2:
         # One side's auction is over, the other's goes on: how an auction ends.
+        if top_bid_ends(hand):
+            return _unique([_rule(hand, "bidding", "at-maximum")])
         opening = hand.variant.bidding.opening
         if opening is not None and hand.high == opening and \
                 all(said == "pass" for _, said in hand.auction[1:]):
@@ -102,6 +109,30 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     return _unique(rules)
 
 
+def poor_hand_rules(hand, phases) -> tuple[str, ...]:
+    """Where two phases differ over a poor hand (``deal.poor-hand``): a hand thrown in
+    or offered for a redeal on one side, the auction open on the other."""
+    if not hand.variant.deal.poor_hand:
+        return ()
+    before_auction = not hand.auction and ("bidding" in phases or "redeal" in phases)
+    if "redeal" in phases or getattr(hand, "poor_seat", None) is not None or \
+            (before_auction and "done" in phases):
+        return _unique([_rule(hand, "deal", "poor-hand"),
+                        _rule(hand, "deal", "poor-hand-redeal")])
+    return ()
+
+
+def next_dealer_rules(hand) -> tuple[str, ...]:
+    """The rule that says who deals after ``hand`` when it differs from the usual turn:
+    a poor hand thrown in (``deal.poor-hand-dealer``), a hand nobody bid on
+    (``bidding.all-pass``); else none (the deal passing left is the game itself)."""
+    if getattr(hand, "poor_seat", None) is not None:
+        return _unique([_rule(hand, "deal", "poor-hand-dealer")])
+    if hand.result is not None and hand.result.thrown_in:
+        return _unique([_rule(hand, "bidding", "all-pass")])
+    return ()
+
+
 def hand_rules(hand, seat: int) -> tuple[str, ...]:
     """The rules behind the cards a seat holds now: cards passed (and when the bid winner
     sees what it received), else the phase that moved cards (the nest taken)."""
@@ -117,6 +148,11 @@ def auction_rules(hand) -> tuple[str, ...]:
     over: a forced bid is the minimum; otherwise the auction's end."""
     if hand.forced:
         return _unique([_rule(hand, "bidding", "minimum")])
+    if top_bid_ends(hand):
+        return _unique([_rule(hand, "bidding", "at-maximum")])
+    if hand.variant.bidding.all_pass == "dealer-must-bid" and hand.bidder is not None and \
+            [said for _, said in hand.auction[:-1]] == ["pass"] * (hand.n - 1):
+        return _unique([_rule(hand, "bidding", "all-pass")])    # made to bid, any amount
     if hand.variant.bidding.opening is not None and hand.high == hand.variant.bidding.opening:
         return _unique([_rule(hand, "bidding", "opening")])
     return _unique([_rule(hand, "bidding", "pass")])
@@ -132,6 +168,8 @@ def legal_rules(hand) -> tuple[str, ...]:
         keys = ["minimum", "maximum", "step", "raise", "pass"]
         if b.opening is not None:
             keys.append("opening")
+        if b.all_pass == "dealer-must-bid" and hand.active == 1 and hand.bidder is None:
+            keys.insert(0, "all-pass")      # the pass is missing: the one left must bid
         return _unique(_rule(hand, "bidding", k) for k in keys)
     if phase == "play":
         rules = [_rule(hand, "play", "follow")]
@@ -146,6 +184,8 @@ def legal_rules(hand) -> tuple[str, ...]:
         return _unique([_rule(hand, "table", "sides")])
     if phase == "passing":
         return _unique([_rule(hand, "passing", "cards")])
+    if phase == "redeal":
+        return _unique([_rule(hand, "deal", "poor-hand"), _rule(hand, "deal", "poor-hand-redeal")])
     if phase in PHASE_CLAUSES:
         return _unique([_rule(hand, *PHASE_CLAUSES[phase])])
     return ()
@@ -181,7 +221,15 @@ CODE_CLAUSES = {
     "cannot-discard-trump": ("nest", "forbid"), "trump-not-allowed": ("trump", "choices"),
     "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
+    "must-bid": ("bidding", "all-pass"),
 }
+
+
+def top_bid_ends(hand) -> bool:
+    """The auction ended on a bid of the highest amount (``bidding.at-maximum
+    ends-auction``)."""
+    return hand.variant.bidding.at_maximum == "ends-auction" and hand.bidder is not None \
+        and hand.high == hand.t.max_bid
 
 
 def code_rules(hand, expected: IllegalAction, code: str | None) -> tuple[str, ...]:
@@ -241,6 +289,8 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
         if suit_of[card] != hand.led and any(suit_of[c] == hand.led for c in held):
             return _unique([_rule(hand, "play", "anytime")] if card in t.anytime
                            else [_rule(hand, "play", "follow")])
+        if card in t.birds:
+            return _unique([bird_rule(hand, card)])
         if card == t.rook or card in t.specials:
             return _unique([_rule(hand, "trump", "rook" if card == t.rook else "special")])
         return _unique([_rule(hand, "play", "follow")])
@@ -336,6 +386,15 @@ def anytime_card(hand, action) -> bool:
 
 # -- tricks ------------------------------------------------------------------------------------
 
+def bird_rule(hand, card: int) -> str:
+    """The id of the ``trump: bird`` clause that places the bird ``card``."""
+    code = hand.t.codes[card]
+    for rule in hand.variant.rules:
+        if rule.section == "trump" and rule.key == "bird" and rule.text.split()[1:2] == [code]:
+            return rule.id
+    return f"trump.bird.{code}"
+
+
 def beats_rule(hand, ctx, winner: int, other: int) -> str | None:
     """The rule by which card ``winner`` beats card ``other`` in this trick (``None``
     when it is no clause but the shape of a trick: an off-color card cannot win)."""
@@ -343,6 +402,9 @@ def beats_rule(hand, ctx, winner: int, other: int) -> str | None:
     rules = hand.variant.trump
     if winner == other:
         return _rule(hand, "play", "ties")
+    birds = [card for card in (winner, other) if card in t.birds]
+    if birds:       # placed after the Rook and against it: the later bird's clause decides
+        return bird_rule(hand, max(birds, key=t.birds.index))
     if t.rook is not None and t.rook in (winner, other):
         if ctx.trump < 0 and rules.no_trump_rook is not None:
             return _rule(hand, "trump", "no-trump-rook")
@@ -550,14 +612,33 @@ def visible_codes(hand, seat: int) -> set[str]:
     seen.update(obs.get("laid_aside", ()))
     seen.update(obs.get("giving", ()))
     seen.update(obs.get("called", ()))
+    for fact in SHOWN_FACTS:
+        seen.update(obs.get(fact, ()))
     if "dummy" in obs:
         seen.update(obs["dummy"]["hand"])
     return seen
 
 
-def view_rules(hand) -> tuple[str, ...]:
+# The nest cards every seat is shown, by the view's key: the rule that shows them.
+SHOWN_FACTS = {"nest_face_up": ("nest", "face-up"), "nest_shown": ("nest", "shown")}
+
+
+def shown_facts(hand, seat: int) -> dict[str, tuple[list[str], str]]:
+    """The cards a seat's view must show face up now, by key: (cards, rule id)."""
+    obs = hand.observation(seat)
+    return {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
+            if fact in obs}
+
+
+def view_rules(hand, want: dict | None = None) -> tuple[str, ...]:
     """The rules that decide what a seat's view shows beyond its own hand: the last
-    trick kept in view, the dummy exposed, the nest's announcement, the partners known."""
+    trick kept in view, the dummy exposed, the nest's announcement, the partners known
+    (and, where the expected view ``want`` shows them, the nest cards turned face up)."""
+    shows = (want or {}).get("shows", {}) if isinstance(want, dict) else {}
+    face_up = [_rule(hand, *SHOWN_FACTS[fact]) for fact in SHOWN_FACTS
+               if isinstance(shows, dict) and fact in shows]
+    if face_up:
+        return _unique(face_up)
     candidates = [("play", "review"), ("table", "dummy-shown"), ("nest", "announce"),
                   ("table", "sides")]
     ids = hand.t.rule_ids

@@ -24,12 +24,24 @@ def start(hand) -> list[Event]:
 
 
 def legal(hand) -> tuple[Action, ...]:
+    if hand.active == 1 and hand.bidder is None and must_bid(hand):
+        return hand.t.bid_menu(hand.high)[:-1]     # every bid, no pass
     return hand.t.bid_menu(hand.high)
+
+
+def must_bid(hand) -> bool:
+    """``bidding.all-pass dealer-must-bid``: once all the others have passed without a
+    bid, the one left may not pass, but bids any legal amount."""
+    return hand.variant.bidding.all_pass == "dealer-must-bid" and \
+        hand.bidder is None and hand.active == 1
 
 
 def apply(hand, action: Action) -> list[Event]:
     seat = hand.to_act
     if action.kind == "pass":
+        if must_bid(hand):
+            raise IllegalAction("must-bid", "all the others have passed: this player must "
+                                "bid", hand.t.rule("bidding", "all-pass"))
         hand.auction.append((seat, "pass"))
         hand.passed[seat] = True
         hand.active -= 1
@@ -74,6 +86,9 @@ def _next(hand) -> list[Event]:
     n = hand.n
     if hand.bidder is not None and hand.active == 1 and not hand.passed[hand.bidder]:
         return hand.auction_won()
+    if hand.high == hand.t.max_bid and hand.variant.bidding.at_maximum == "ends-auction" \
+            and hand.auction[-1][1] != "pass":
+        return top_bid_wins(hand)
     if hand.active == 0:
         return hand.thrown_in()
     if hand.bidder is None and hand.active == 1 and \
@@ -89,3 +104,10 @@ def _next(hand) -> list[Event]:
         seat = (seat + 1) % n
     hand.to_act = seat
     return []
+
+
+def top_bid_wins(hand) -> list[Event]:
+    """``bidding.at-maximum ends-auction``: a bid of the highest amount wins the auction
+    at once; the players still in it do not speak again."""
+    return [Event("auction-won", hand.bidder, {"bid": hand.high},
+                  (hand.t.rule("bidding", "at-maximum"),))] + hand.advance()

@@ -20,6 +20,7 @@ from ..model import Variant
 from .actions import Action, Event
 from .deal import deal_hand
 from .hand import Hand
+from .redeal import next_dealer
 from .scoring import HandResult
 from .tables import tables_for
 
@@ -44,8 +45,17 @@ class Game:
         self.scores: tuple[int, ...] = tuple(scores) if scores else (0,) * self.t.keepers
         self.results: list[HandResult] = []
         self.winners: tuple[int, ...] = ()
+        self.deals_itself = hand is None
+        # Hands thrown in as they were dealt that the game ended itself, in order (a
+        # caller that records every hand reads and clears this list).
+        self.dealt_over: list[Hand] = []
         self.hand = hand or deal_hand(variant, self.rng, first_dealer, self.scores, 0)
         self.scores = self.hand.scores_before
+        if self.hand.is_over:       # thrown in as it was dealt (deal.poor-hand-redeal must)
+            if self.deals_itself:
+                self.dealt_over.append(self.hand)
+            self._end_of_hand()
+            self._thrown_in_at_deal()
 
     @property
     def is_over(self) -> bool:
@@ -76,6 +86,17 @@ class Game:
         events = self.hand.apply(action, seat)
         if self.hand.is_over:
             events += self._end_of_hand()
+            events += self._thrown_in_at_deal()
+        return events
+
+    def _thrown_in_at_deal(self) -> list[Event]:
+        """Hands the game deals that are thrown in at once (``deal.poor-hand-redeal
+        must``) end as they are dealt.  A game given its hands one by one (a conformance
+        session) ends each itself."""
+        events: list[Event] = []
+        while self.deals_itself and self.hand.is_over and not self.is_over:
+            self.dealt_over.append(self.hand)
+            events += self.hand.opening_events + self._end_of_hand()
         return events
 
     def _end_of_hand(self) -> list[Event]:
@@ -94,7 +115,7 @@ class Game:
                                                  "scores": list(self.scores),
                                                  "reason": f"no winner after the limit of "
                                                  f"{self.max_hands} hands"})]
-        dealer = (self.hand.dealer + 1) % self.t.players
+        dealer = next_dealer(self.hand)
         self.hand = deal_hand(self.variant, self.rng, dealer, self.scores, len(self.results))
         return [Event("new-hand", dealer, {"hand": len(self.results), "dealer": dealer})]
 

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, UsageError
 from ..model import Variant
-from . import attribution, bidding, declare, nest, passing, play
+from . import attribution, bidding, declare, nest, passing, play, redeal
 from .actions import Action, Event
+from .nest import turn_up
 from .scoring import HandResult, score_hand, thrown_in
 from .tables import Tables, tables_for
 
@@ -26,10 +27,12 @@ BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
 
 _LEGAL = {BIDDING: bidding.legal, TRUMP: declare.legal_trump, ROOK: declare.legal_rook,
           DISCARD: nest.legal, PASSING: passing.legal, CALL: declare.legal_call,
-          LEADER: declare.legal_leader, PLAY: play.legal, "circus": declare.legal_circus}
+          LEADER: declare.legal_leader, PLAY: play.legal, "circus": declare.legal_circus,
+          redeal.PHASE: redeal.legal}
 _APPLY = {BIDDING: bidding.apply, TRUMP: declare.apply_trump, ROOK: declare.apply_rook,
           DISCARD: nest.apply, PASSING: passing.apply, CALL: declare.apply_call,
-          LEADER: declare.apply_leader, PLAY: play.apply, "circus": declare.apply_circus}
+          LEADER: declare.apply_leader, PLAY: play.apply, "circus": declare.apply_circus,
+          redeal.PHASE: redeal.apply}
 
 
 def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
@@ -142,7 +145,7 @@ class Hand:
         self.review_last = variant.play.review == "last-trick"
         self.last_played_wins = variant.play.ties == "last-played"
         self.result: HandResult | None = None
-        self.opening_events = bidding.start(self)
+        self.opening_events = turn_up(self) + redeal.start(self)
 
     @property
     def start_hands(self) -> tuple[tuple[str, ...], ...]:
@@ -316,6 +319,7 @@ class Hand:
             obs["dummy"] = {"seat": dummy,
                             "hand": [codes[c] for c in sorted(self.hands[dummy],
                                                               key=self._sort_key)]}
+        nest.show(self, obs)
         if self.result is not None:
             obs["result"] = self.result.to_json()
         return obs

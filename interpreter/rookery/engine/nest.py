@@ -8,12 +8,56 @@ from .actions import Action, Event
 
 
 def take(hand) -> list[Event]:
-    """The bid winner picks up the nest (``nest.discard``)."""
+    """The bid winner picks up the nest (``nest.discard``), once it has been shown to
+    everyone where ``nest.shown after-auction`` says so."""
     cards = hand.nest
+    shown = shown_event(hand)
     hand.hands[hand.bidder].extend(cards)
     hand.nest = []
     hand.discards_left = hand.variant.nest.discard
-    return [Event("nest-taken", hand.bidder, {"cards": len(cards)})]
+    return shown + [Event("nest-taken", hand.bidder, {"cards": len(cards)})]
+
+
+# -- cards shown face up (``nest.face-up``, ``nest.shown``) ----------------------------------
+
+def face_up(hand) -> tuple[int, ...]:
+    """``nest.face-up N``: the first N cards dealt to the nest, turned up for everyone
+    before the auction (and known to everyone for the rest of the hand)."""
+    return hand._start[1][:hand.variant.nest.face_up]
+
+
+def turn_up(hand) -> list[Event]:
+    """The event of the deal that turns the face-up nest cards over (none without)."""
+    cards = face_up(hand)
+    if not cards:
+        return []
+    return [Event("nest-face-up", None, {"cards": [hand.t.codes[c] for c in cards]},
+                  (hand.t.rule("nest", "face-up"),))]
+
+
+def nest_shown(hand) -> bool:
+    """``nest.shown after-auction``: once the auction is won the whole nest (as dealt) is
+    shown to every seat before the bid winner takes it, and stays known."""
+    return hand.variant.nest.shown == "after-auction" and hand.bidder is not None and \
+        hand.phase != "bidding" and bool(hand._start[1])
+
+
+def shown_event(hand) -> list[Event]:
+    if hand.variant.nest.shown != "after-auction" or not hand.nest:
+        return []
+    return [Event("nest-shown", None, {"cards": [hand.t.codes[c] for c in hand.nest]},
+                  (hand.t.rule("nest", "shown"),))]
+
+
+def show(hand, obs: dict) -> None:
+    """Add to a seat's view the nest cards everyone has seen: ``nest_face_up`` (from the
+    deal on) and ``nest_shown`` (the whole nest, from the end of the auction on)."""
+    codes = hand.t.codes
+    cards = face_up(hand)
+    if cards:
+        obs["nest_face_up"] = [codes[c] for c in cards]
+    if nest_shown(hand):
+        obs["nest_shown"] = [codes[c] for c in hand._start[1]]
 
 
 def _forbidden_reason(hand, card: int) -> str | None:

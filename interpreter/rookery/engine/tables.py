@@ -49,8 +49,9 @@ class Tables:
         self.letters = tuple(color.letter for color in deck.colors)
         self.rook = self.card_of.get(deck.rook) if deck.rook else None
         self.specials = tuple(self.card_of[s.code] for s in variant.trump.specials)
+        self.birds = tuple(self.card_of[code] for code in deck.birds)
         self.always_trump = frozenset(([self.rook] if self.rook is not None else [])
-                                      + list(self.specials))
+                                      + list(self.specials) + list(self.birds))
         self.anytime = frozenset(self.card_of[code] for code in variant.play.anytime)
         self.counters = frozenset(i for i, p in enumerate(self.points) if p)
 
@@ -172,6 +173,8 @@ class Tables:
                 order.insert(at, self.rook)
             else:
                 order.append(self.rook)
+        if rules.birds:
+            self._place_birds(order, strength, between)
         for special in rules.specials:
             card = self.card_of[special.code]
             if special.anchor in ("top", "bottom"):
@@ -183,6 +186,27 @@ class Tables:
             trump_key[card] = 1000 + place
             suit_of[card] = trump
         return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+
+
+    def _place_birds(self, order: list[int], strength: list[int], between) -> None:
+        """Put each bird of ``deck: birds`` in the trump order (weakest first) where its
+        ``trump: bird`` clause says: highest, lowest, just above a rank of the trump color
+        (``between`` gives the doubled strength of that place), or next to the Rook or a
+        bird placed before it."""
+        for bird in self.variant.trump.birds:
+            card = self.card_of[bird.code]
+            if bird.place == "highest":
+                order.append(card)
+            elif bird.place == "lowest":
+                order.insert(0, card)
+            elif bird.anchor in self.card_of:
+                at = order.index(self.card_of[bird.anchor])
+                order.insert(at + 1 if bird.place == "above" else at, card)
+            else:
+                place = between(bird.anchor)
+                below = [i for i, c in enumerate(order)
+                         if self.color_of[c] >= 0 and 2 * strength[c] < place]
+                order.insert(below[-1] + 1 if below else 0, card)
 
 
 _COMPILED: dict[int, tuple[Variant, Tables]] = {}
