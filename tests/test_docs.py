@@ -212,6 +212,8 @@ def test_every_rule_a_conformance_case_cites_has_an_anchor(tmp_path):
     cited = 0
     for path in sorted((conformance_dir() / "cases").rglob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if "spec" in data:      # a house spec's cases: the site has no page for it
+            continue
         variant = data["variant"]
         page = pages.setdefault(variant, (out / "variants" / f"{variant}.md")
                                 .read_text(encoding="utf-8"))

@@ -72,6 +72,7 @@ def check_variant(variant: Variant) -> list[str]:
     _check_nest(variant)
     _check_trump(variant)
     _check_table(variant)
+    _check_game(variant)
     return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
             for rule in variant.rules if not rule.citations and not rule.rulings]
 
@@ -136,11 +137,23 @@ def best_hand_score(variant: Variant) -> int:
     made or set, the lowest or highest bid, nothing or everything taken (the formulas
     are sums, products, minima, maxima and choices of these, so a corner is where the
     most is)."""
+    return max([0, *corner_scores(variant)])
+
+
+def worst_hand_score(variant: Variant) -> int:
+    """The most one hand can take from a score (as a negative number, or 0 when no hand
+    lowers a score), over the same corners as :func:`best_hand_score`."""
+    return min([0, *corner_scores(variant)])
+
+
+def corner_scores(variant: Variant) -> list[int]:
+    """What the scoring formulas give a side at the corners of a hand: made or set, the
+    lowest or highest bid, nothing or everything taken."""
     s = variant.scoring
     available = points_available(variant)
     counters = sum(card.points * card.copies for card in variant.deck.cards)
     tricks = variant.deal.hand
-    best = 0
+    found = []
     for made in (True, False):
         for bid in {variant.bidding.minimum, maximum_bid(variant)}:
             for share in (0, 1):
@@ -149,10 +162,10 @@ def best_hand_score(variant: Variant) -> int:
                        "total": available, "all_tricks": tricks, "made": made}
                 for formula in (s.bidders, s.defenders):
                     try:
-                        best = max(best, int(formula(env)))
+                        found.append(int(formula(env)))
                     except (ArithmeticError, TypeError, ValueError):
                         continue
-    return best
+    return found
 
 
 def _check_points(v: Variant) -> None:
@@ -290,3 +303,31 @@ def _check_table(v: Variant) -> None:
         raise SpecError("with called partners nobody knows their opponents when passing",
                         _span(v, "passing.cards"), expected="no passing",
                         hint="remove the passing section", code="bad-passing")
+
+
+def _check_game(v: Variant) -> None:
+    """A low score that ends the game (``game.low``) must be one the scores can fall to:
+    below the 0 every game starts from, and within the hand limit at the most a hand can
+    take from a score."""
+    low = v.game.low
+    if low is None:
+        return
+    if low >= 0:
+        raise SpecError(f"a low score of {low} is reached before any hand is played: every "
+                        "score starts at 0", _span(v, "game.low"),
+                        expected="a negative low score, such as -250",
+                        hint="write the low score with its minus sign: low -250",
+                        code="low-unreachable")
+    worst = worst_hand_score(v)
+    if worst == 0:
+        raise SpecError(f"no hand can lower a score, so the low score {low} can never be "
+                        "reached", _span(v, "game.low", "scoring.bidders"),
+                        expected="a scoring that can take points away (a set bid: -bid)",
+                        hint="drop 'low', or score a set bid as a loss: "
+                             "bidders: if made then taken else -bid", code="low-unreachable")
+    if low < worst * MAX_HANDS:
+        raise SpecError(f"the low score {low} needs more than {MAX_HANDS} hands: a hand "
+                        f"takes at most {-worst} from a score", _span(v, "game.low"),
+                        expected=f"a low score of at least {worst * MAX_HANDS}",
+                        hint="a game stops after the hand limit; raise the low score",
+                        code="low-unreachable")

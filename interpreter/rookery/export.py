@@ -46,7 +46,9 @@ def export_variant(v: Variant) -> dict:
                     "majority": v.scoring.majority, "all_tricks": v.scoring.all_tricks,
                     "total": points_available(v),
                     "formulas": {name: text for name, text in v.scoring.formulas}},
-        "game": {"target": v.game.target, "winner": v.game.winner},
+        "game": {"target": v.game.target, "winner": v.game.winner, "low": v.game.low,
+                 "ties": v.game.ties, "ties_team": v.game.ties_team,
+                 "win_on": v.game.win_on},
         "rules": [{"id": r.id, "text": r.text, "line": r.span.line,
                    "citations": [{"source": c.source, "where": c.where} for c in r.citations],
                    "rulings": list(r.rulings), "inherited_from": r.inherited_from}

@@ -162,6 +162,10 @@ class Scoring:
 class GameEnd:
     target: int
     winner: str         # "highest" | "bidder-goes"
+    low: int | None = None      # a keeper at or below this score loses (``game.low``)
+    ties: str = "play-on"       # equal top totals: "play-on" | "bidders" | "team"
+    ties_team: int | None = None    # the team that wins equal top totals (ties == "team")
+    win_on: str = "any-hand"    # "any-hand" | "own-bid": a side goes out only on its own bid
 
 
 @dataclass(frozen=True)

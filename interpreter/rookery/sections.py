@@ -13,7 +13,8 @@ import difflib
 from . import ast, model
 from .errors import Span, SpecError
 from .formula import compile_formula, render
-from .limits import MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS
+from .limits import (MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_NUMBER_DIGITS,
+                     MAX_PLAYERS, MIN_PLAYERS)
 from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses, check_known, check_section,
                          number_of, only_value, rank_labels, rule_id, word_in)
 
@@ -48,13 +49,39 @@ def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None,
     trump = _read_trump(section("trump"), deck)
     play = _read_play(section("play"), deck)
     scoring = _read_scoring(scoring_clauses)
-    game = model.GameEnd(section("game").number("target", low=1),
-                         section("game").word("winner", ("highest", "bidder-goes"), "highest"))
+    game = _read_game(section("game"), table)
     rules = tuple(_rule(clause, default, inherited, known_sources)
                   for clause, default, inherited in clauses)
     return model.Variant(spec.variant, spec.title or spec.variant, spec.source, spec.extends,
                          spec.path, table, deck, deal, bidding, nest, passing, trump, play,
                          scoring, game, rules, spec.span)
+
+
+def _read_game(c: Clauses, table: model.Table) -> model.GameEnd:
+    """``game:``: the target, who wins at it, and the house rules of a game's end (equal
+    totals, going out only on one's own bid, a low score that loses)."""
+    low = None
+    clause = c.get("low")
+    if clause is not None and str(only_value(clause, "NUMBER | none")) != "none":
+        low = number_of(clause, low=-(10 ** MAX_NUMBER_DIGITS - 1))
+    ties, team = "play-on", None
+    clause = c.get("ties")
+    if clause is not None:
+        value = only_value(clause, SECTIONS["game"]["ties"].shape)
+        words = [a.value for a in value.atoms]
+        if len(words) == 2 and words[0] == "team" and isinstance(words[1], int):
+            if table.sides != "teams" or not 0 <= words[1] < table.teams:
+                raise SpecError(f"there is no fixed team {words[1]} to win equal totals",
+                                value.span, expected="team 0 to team "
+                                f"{max(table.teams - 1, 0)} with fixed teams",
+                                hint="teams are numbered from 0: team 0 holds seat 0",
+                                code="unknown-value")
+            ties, team = "team", words[1]
+        else:
+            ties = word_in(clause, value, ("play-on", "bidders"))
+    return model.GameEnd(c.number("target", low=1),
+                         c.word("winner", ("highest", "bidder-goes"), "highest"), low, ties,
+                         team, c.word("win-on", ("any-hand", "own-bid"), "any-hand"))
 
 
 def _rule(clause: ast.Clause, default: str | None, inherited: str | None,

@@ -157,6 +157,21 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "target": Key("NUMBER", "the score that ends the game (reached or exceeded)"),
         "winner": Key("highest | bidder-goes",
                       "who wins when several reach the target in one hand", "highest"),
+        "ties": Key("play-on | bidders | team N",
+                    "who wins when the top totals at the end of the game are equal on "
+                    "different sides: nobody (another hand is played), the bidding side "
+                    "when it is among them, or fixed team N (seats N, N + teams, ...) when "
+                    "it is among them", "play-on"),
+        "win-on": Key("any-hand | own-bid",
+                      "whether a side may reach the target in any hand, or wins only at the "
+                      "end of a hand in which it was the bidding side and made its bid (a "
+                      "side past the target as defenders keeps its score and plays on)",
+                      "any-hand"),
+        "low": Key("NUMBER | none",
+                   "a score (such as -250) at or below which a side loses: the game ends "
+                   "with that hand, and the highest total of the other sides wins (equal "
+                   "totals as for 'ties'; when every side is that low, the highest of all)",
+                   "none"),
     },
 }
 

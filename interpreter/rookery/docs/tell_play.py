@@ -205,3 +205,54 @@ def _winner(v: Variant, rule: Rule | None) -> str:
                 f"total wins.")
     return (f"If more than one {team} reaches {v.game.target} in the same hand, the higher "
             f"total wins; equal top totals play another hand.")
+
+
+def _tied_team(v: Variant) -> str:
+    """Who ``game.ties`` says wins equal top totals, as a player says it."""
+    team, _ = side_words(v)
+    if v.game.ties == "bidders":
+        return f"the bid winner's {team} wins if it is one of them"
+    if v.game.ties == "team":
+        n = v.game.ties_team
+        seats = listing([str(s) for s in range(v.table.players) if s % v.table.teams == n])
+        return f"team {n} (seats {seats}) wins if it is one of them"
+    return "another hand is played"
+
+
+@writes("game", "ties")
+def _ties(v: Variant, rule: Rule | None) -> str:
+    team, _ = side_words(v)
+    return (f"When the game ends with the top totals equal on different {team}s, "
+            f"{_tied_team(v)}; otherwise another hand is played."
+            if v.game.ties != "play-on" else
+            f"When the game would end with the top totals equal on different {team}s, "
+            f"another hand is played.")
+
+
+@writes("game", "win-on")
+def _win_on(v: Variant, rule: Rule | None) -> str:
+    team, _ = side_words(v)
+    if v.game.win_on == "own-bid":
+        return (f"A {team} can only win the game on its own bid: it wins when it reaches "
+                f"{v.game.target} at the end of a hand in which it took the bid and made "
+                f"it. A {team} that reaches {v.game.target} as defenders keeps its score, "
+                f"and the game goes on.")
+    return f"A {team} may reach {v.game.target} in any hand, bidding or defending."
+
+
+@writes("game", "low")
+def _low(v: Variant, rule: Rule | None) -> str:
+    team, _ = side_words(v)
+    if v.game.low is None:
+        return "No score is too low: a game ends only at the target."
+    return (f"A {team} whose total falls to {v.game.low} or below loses: the game ends "
+            f"with that hand, and the highest total among {others_of(v)} wins (the highest "
+            f"of all if every {team} is that low). Equal top totals are settled as at the "
+            f"target.")
+
+
+def others_of(v: Variant) -> str:
+    team, others = side_words(v)
+    if v.table.sides == "teams" and v.table.teams == 2 or v.table.sides == "called":
+        return others
+    return f"the other {team}s"

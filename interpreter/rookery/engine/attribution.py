@@ -525,6 +525,9 @@ def game_rules(hand, expected, actual) -> tuple[str, ...]:
     """The rules behind a game end another engine states differently: the target (is the
     game over at all) or the winner rule (who wins when it is, and whether equal totals
     play on)."""
+    house = _house_game_rules(hand)
+    if house:
+        return house
     scores = hand.result.scores if hand.result is not None else ()
     target = hand.variant.game.target
     top = max(scores) if scores else 0
@@ -591,3 +594,18 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
         elif dummy is not None and code in {t.codes[c] for c in hand.hands[dummy]}:
             rules.append(_rule(hand, "table", "dummy-shown"))
     return _unique(rules)
+
+
+def _house_game_rules(hand) -> tuple[str, ...]:
+    """The house rules of the game's end that decide this hand's end, if any: a low score
+    (``game.low``), equal totals (``game.ties``), or going out only on one's own bid
+    (``game.win-on``), which also keeps a defending side past the target playing on."""
+    if hand.result is None:
+        return ()
+    from .game_end import decide
+    game = hand.variant.game
+    _, keys = decide(hand.variant, hand.result, hand.t.team_of)
+    house = [key for key in keys if key in ("low", "ties", "win-on")]
+    if not house and game.win_on == "own-bid" and max(hand.result.scores) >= game.target:
+        house = ["win-on"]
+    return _unique([_rule(hand, "game", key) for key in house])
