@@ -39,12 +39,12 @@ class Summary:
 
 
 def points_available(variant: Variant) -> int:
-    """Points a hand hands out (before an all-tricks bonus): counters, trick points,
-    the last-trick and the majority bonus."""
+    """Points a hand hands out (before an all-tricks or all-points bonus): counters,
+    trick points, the last-trick, the majority and the most-cards bonus."""
     scoring = variant.scoring
     counters = sum(card.points * card.copies for card in variant.deck.cards)
     return (counters + scoring.trick_points * variant.deal.hand + scoring.last_trick
-            + scoring.majority)
+            + scoring.majority + scoring.most_cards)
 
 
 def maximum_bid(variant: Variant) -> int:
@@ -157,7 +157,8 @@ def corner_scores(variant: Variant) -> list[int]:
     for made in (True, False):
         for bid in {variant.bidding.minimum, maximum_bid(variant)}:
             for share in (0, 1):
-                env = {"taken": available * share + s.all_tricks * share, "bid": bid,
+                sweep = (available + s.all_tricks + s.all_points) * share
+                env = {"taken": sweep * (2 if s.doubled else 1), "bid": bid,
                        "counters": counters * share, "tricks": tricks * share,
                        "total": available, "all_tricks": tricks, "made": made}
                 for formula in (s.bidders, s.defenders):
@@ -176,7 +177,9 @@ def _check_points(v: Variant) -> None:
         raise SpecError(f"the points do not add up to the documented total {documented}: "
                         f"counters {counters} + trick points "
                         f"{v.scoring.trick_points * v.deal.hand} + last trick "
-                        f"{v.scoring.last_trick} + majority {v.scoring.majority} = {available}",
+                        f"{v.scoring.last_trick} + majority {v.scoring.majority}"
+                        + (f" + most cards {v.scoring.most_cards}" if v.scoring.most_cards
+                           else "") + f" = {available}",
                         _span(v, "scoring.total"), expected=f"a total of {documented}",
                         hint="check the counters, the deck's ranks and copies, and the bonuses",
                         code="points-mismatch")

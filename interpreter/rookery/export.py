@@ -44,6 +44,8 @@ def export_variant(v: Variant) -> dict:
                  "review": v.play.review},
         "scoring": {"trick_points": v.scoring.trick_points, "last_trick": v.scoring.last_trick,
                     "majority": v.scoring.majority, "all_tricks": v.scoring.all_tricks,
+                    "all_points": v.scoring.all_points, "most_cards": v.scoring.most_cards,
+                    "doubled": list(v.scoring.doubled),
                     "total": points_available(v),
                     "formulas": {name: text for name, text in v.scoring.formulas}},
         "game": {"target": v.game.target, "winner": v.game.winner, "low": v.game.low,

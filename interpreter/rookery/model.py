@@ -156,6 +156,9 @@ class Scoring:
     bidders: Compiled
     defenders: Compiled
     formulas: tuple[tuple[str, str], ...]   # (name, text) for docs and export
+    all_points: int = 0         # bonus for a side that takes every counter of the hand
+    most_cards: int = 0         # bonus for the side that takes the most cards
+    doubled: tuple[str, ...] = ()   # "all-tricks" / "all-points" when they double the take
 
 
 @dataclass(frozen=True)

@@ -462,9 +462,21 @@ def _read_scoring(c: Clauses) -> model.Scoring:
         formulas[key] = compile_formula(expr, want, allowed)  # type: ignore[arg-type]
         texts.append((key, render(expr)))  # type: ignore[arg-type]
     total = c.get("total")
+    all_tricks, all_points = _sweep_bonus(c, "all-tricks"), _sweep_bonus(c, "all-points")
     return model.Scoring(
         trick_points=c.number("trick-points", 0), last_trick=c.number("last-trick", 0),
-        majority=c.number("majority", 0), all_tricks=c.number("all-tricks", 0),
+        majority=c.number("majority", 0), all_tricks=all_tricks or 0,
         total=number_of(total) if total is not None else None,
         made=formulas["made"], bidders=formulas["bidders"], defenders=formulas["defenders"],
-        formulas=tuple(texts))
+        formulas=tuple(texts), all_points=all_points or 0,
+        most_cards=c.number("most-cards", 0),
+        doubled=tuple(key for key, bonus in (("all-tricks", all_tricks),
+                                             ("all-points", all_points)) if bonus is None))
+
+
+def _sweep_bonus(c: Clauses, key: str) -> int | None:
+    """A bonus for taking every trick or every counter: points, or None for 'double'."""
+    clause = c.get(key)
+    if clause is not None and str(only_value(clause, "NUMBER | double")) == "double":
+        return None
+    return c.number(key, 0)

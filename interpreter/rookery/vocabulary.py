@@ -145,7 +145,17 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "trick-points": Key("NUMBER", "points for each trick taken", "0"),
         "last-trick": Key("NUMBER", "bonus for taking the last trick", "0"),
         "majority": Key("NUMBER", "bonus for the side that takes most tricks", "0"),
-        "all-tricks": Key("NUMBER", "bonus for a side that takes every trick", "0"),
+        "all-tricks": Key("NUMBER | double",
+                          "bonus for a side that takes every trick, or 'double': its take "
+                          "(counters and bonuses) counts twice", "0"),
+        "all-points": Key("NUMBER | double",
+                          "bonus for a side that takes every counter of the hand (the nest's "
+                          "where nest.points sends them), or 'double': its take counts twice "
+                          "(a take is doubled once, however many rules double it)", "0"),
+        "most-cards": Key("NUMBER",
+                          "bonus for the side that takes the most cards: its tricks' cards, "
+                          "and the nest's where nest.points sends its counters (nobody on a "
+                          "tie)", "0"),
         "total": Key("NUMBER", "the documented points available in a hand (checked)", "none"),
         "made": Key("FORMULA (condition)", "when the bidding side has made its bid",
                     "taken >= bid"),

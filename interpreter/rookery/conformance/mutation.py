@@ -74,9 +74,22 @@ def _ties_alternatives(text: str, variant: Variant) -> Iterator[tuple[str, str]]
             yield f"ties {choice}", f"ties {choice}"
 
 
-# Clauses of the house-rule mechanisms whose values the generic rules below cannot vary.
+def _double_alternatives(key: str):
+    """A sweep bonus written 'double': no bonus, or a fixed one instead (a bonus in
+    points is varied like any number)."""
+    def alternatives(text: str, variant: Variant) -> Iterator[tuple[str, str]]:
+        if text == "double":
+            for points in (0, 50):
+                yield f"{key} {points} instead of double", f"{key} {points}"
+    return alternatives
+
+
+# Clauses of the house-rule mechanisms whose values the generic rules below cannot vary
+# (an empty list of alternatives falls back to them).
 HOUSE_ALTERNATIVES = {("game", "low"): _low_alternatives,
-                      ("game", "ties"): _ties_alternatives}
+                      ("game", "ties"): _ties_alternatives,
+                      ("scoring", "all-tricks"): _double_alternatives("all-tricks"),
+                      ("scoring", "all-points"): _double_alternatives("all-points")}
 
 
 @dataclass(frozen=True)
@@ -169,8 +182,10 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         yield f"opening dealer {amount + step}", f"opening dealer {amount + step}"
         yield "no opening bid", "opening none"
         return
-    if (section, key) in HOUSE_ALTERNATIVES:
-        yield from HOUSE_ALTERNATIVES[(section, key)](text, variant)
+    house = list(HOUSE_ALTERNATIVES[(section, key)](text, variant)) \
+        if (section, key) in HOUSE_ALTERNATIVES else []
+    if house:
+        yield from house
         return
     if len(numbers) == 1 and len(clause.values) == 1:
         value = numbers[0]

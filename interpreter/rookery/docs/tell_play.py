@@ -145,15 +145,41 @@ def _majority(v: Variant, rule: Rule | None) -> str:
 def _all_tricks(v: Variant, rule: Rule | None) -> str:
     n = v.scoring.all_tricks
     team, _ = side_words(v)
+    if "all-tricks" in v.scoring.doubled:
+        return f"A {team} that takes every trick scores double: everything it took counts twice."
     return f"A {team} that takes every trick scores {n} points more." if n else \
         "Taking every trick earns no bonus."
+
+
+@writes("scoring", "all-points")
+def _all_points(v: Variant, rule: Rule | None) -> str:
+    n = v.scoring.all_points
+    team, _ = side_words(v)
+    every = (f"A {team} that takes every counter of the hand (the nest's too, when they "
+             f"come to it)")
+    if "all-points" in v.scoring.doubled:
+        return (f"{every} scores double: everything it took counts twice (once, even if it "
+                f"also takes every trick).")
+    return f"{every} scores {n} points more." if n else "Taking every counter earns no bonus."
+
+
+@writes("scoring", "most-cards")
+def _most_cards(v: Variant, rule: Rule | None) -> str:
+    n = v.scoring.most_cards
+    team, _ = side_words(v)
+    nest = (" (the nest's cards count for whoever scores its counters)"
+            if v.deal.nest and v.nest.points != "none" else "")
+    return (f"The {team} that takes the most cards{nest} scores {n} points more (nobody "
+            f"does on a tie).") if n else "Taking the most cards earns no bonus."
 
 
 @writes("scoring", "total")
 def _total(v: Variant, rule: Rule | None) -> str:
     return (f"In all, a hand holds {points_available(v)} points"
             + (f" (with {v.scoring.all_tricks} more for taking every trick)"
-               if v.scoring.all_tricks else "") + ".")
+               if v.scoring.all_tricks else "")
+            + (f" (with {v.scoring.all_points} more for taking every counter)"
+               if v.scoring.all_points else "") + ".")
 
 
 def formula_of(v: Variant, key: str) -> ast.Expr:

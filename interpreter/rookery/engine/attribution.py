@@ -514,8 +514,9 @@ def scoring_rules(hand) -> tuple[str, ...]:
     scoring = hand.variant.scoring
     for key, amount in (("trick-points", scoring.trick_points),
                         ("last-trick", scoring.last_trick), ("majority", scoring.majority),
-                        ("all-tricks", scoring.all_tricks)):
-        if amount:
+                        ("all-tricks", scoring.all_tricks), ("most-cards", scoring.most_cards),
+                        ("all-points", scoring.all_points)):
+        if amount or key in scoring.doubled:
             rules.append(_rule(hand, "scoring", key))
     rules += [_rule(hand, "scoring", k) for k in ("made", "bidders", "defenders")]
     return _unique(rules)

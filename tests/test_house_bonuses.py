@@ -1,0 +1,147 @@
+"""House bonuses of a hand's score (``scoring: all-points``, ``most-cards``, ``all-tricks``
+and ``double``), by hand and in random hands.
+
+Rules (conformance/house/bonuses.rook, each a ruling): a team that takes every counter
+scores double; the team whose tricks hold the most cards (the nest's cards going with the
+last trick) scores 10 more; a team that takes every trick scores 50 more, before the
+doubling.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import rookery
+from rookery.errors import SpecError
+from rookery.load import load_text
+from rookery.resources import conformance_dir
+
+BONUSES = rookery.load_variant(conformance_dir() / "house" / "bonuses.rook")
+
+# Tournament's game-end deal: seat 3 bids 120, lays aside Y11 Y12 Y13 G9 G11, names green
+# and wins all nine tricks.
+HANDS = [["B5", "B6", "B7", "B8", "B9", "R5", "R6", "R7", "R8"],
+         ["B10", "B11", "B12", "B13", "B14", "R9", "R10", "R11", "R12"],
+         ["Y5", "Y6", "Y7", "Y8", "Y9", "G5", "G6", "G7", "G8"],
+         ["Y10", "Y11", "Y12", "Y13", "Y14", "G9", "G10", "G11", "G12"]]
+NEST = ["R13", "R14", "G13", "G14", "ROOK"]
+SWEEP = ["1 pass", "2 pass", "3 bid 120", "0 pass", "3 discard Y11", "3 discard Y12",
+         "3 discard Y13", "3 discard G9", "3 discard G11", "3 trump G",
+         "1 play B14", "2 play G5", "3 play ROOK", "0 play B5", "3 play G14", "0 play B6",
+         "1 play B10", "2 play G6", "3 play G13", "0 play B7", "1 play B11", "2 play G7",
+         "3 play G12", "0 play B8", "1 play B12", "2 play G8", "3 play G10", "0 play B9",
+         "1 play B13", "2 play Y5", "3 play R14", "0 play R5", "1 play R9", "2 play Y6",
+         "3 play R13", "0 play R6", "1 play R10", "2 play Y7", "3 play Y14", "0 play R7",
+         "1 play R11", "2 play Y8", "3 play Y10", "0 play R8", "1 play R12", "2 play Y9"]
+
+
+def played(variant, actions) -> rookery.Hand:
+    hand = rookery.Hand(variant, 0, HANDS, NEST)
+    for entry in actions:
+        seat, _, action = entry.partition(" ")
+        hand.apply(action, int(seat))
+    return hand
+
+
+def spec(scoring: str) -> rookery.Variant:
+    return load_text(f"variant h\nextends tournament\nscoring:\n{scoring}\n")
+
+
+def test_a_sweep_earns_every_bonus_and_is_doubled_once():
+    sweep = played(BONUSES, SWEEP).result.sides[0]
+    assert (sweep.counters, sweep.tricks) == (120, 9)
+    assert sweep.taken == (120 + 10 + 50) * 2 and sweep.score == 360
+
+
+def test_doubling_for_every_trick_alone():
+    variant = spec("  all-tricks double\n    ruling \"h\"")
+    assert variant.scoring.doubled == ("all-tricks",)
+    assert played(variant, SWEEP).result.sides[0].taken == 240
+
+
+def test_a_fixed_bonus_for_every_counter():
+    variant = spec("  all-points 40\n    ruling \"h\"")
+    assert played(variant, SWEEP).result.sides[0].taken == 160
+
+
+def test_without_the_house_bonuses_the_sweep_scores_its_counters():
+    assert played(rookery.load_variant("tournament"), SWEEP).result.sides[0].taken == 120
+
+
+def test_the_checker_counts_the_most_cards_bonus_in_the_total():
+    with pytest.raises(SpecError) as error:
+        spec("  most-cards 10")
+    assert error.value.code == "points-mismatch"
+    assert "most cards 10" in error.value.message
+
+
+def test_a_bonus_takes_a_number_or_double():
+    with pytest.raises(SpecError) as error:
+        spec("  all-points triple")
+    assert error.value.code == "number-expected"
+
+
+def test_docs_and_export_tell_the_bonuses():
+    from rookery.docs.sentences import sentences
+    from rookery.export import export_variant
+    told = " ".join(s.text for s in sentences(BONUSES, "scoring"))
+    assert "takes every counter of the hand" in told and "scores double" in told
+    assert "takes the most cards" in told
+    scoring = export_variant(BONUSES)["scoring"]
+    assert (scoring["most_cards"], scoring["doubled"]) == (10, ["all-points"])
+
+
+# -- random hands ---------------------------------------------------------------------------------
+
+def _expected_takes(hand) -> list[int]:
+    """Each side's take, recomputed from the tricks by the house rules."""
+    t = hand.t
+    sides = [(0, 2), (1, 3)]
+    last = hand.tricks[-1][3]
+    nest = hand.laid_aside + hand.nest
+    counters = [sum(t.points[c] for _, cards, _, w in hand.tricks if w in seats for c in cards)
+                + (sum(t.points[c] for c in nest) if last in seats else 0) for seats in sides]
+    tricks = [sum(1 for *_, w in hand.tricks if w in seats) for seats in sides]
+    cards = [4 * n + (len(nest) if last in seats else 0) for n, seats in zip(tricks, sides)]
+    takes = []
+    for i in range(2):
+        take = counters[i] + (10 if cards[i] > cards[1 - i] else 0) + \
+            (50 if tricks[i] == 9 else 0)
+        takes.append(take * 2 if counters[i] == 120 else take)
+    return takes
+
+
+def test_random_hands_score_by_the_house_bonuses():
+    """200 seeded random hands: actions never run out, the deck stays whole, and every
+    side's take and score follow the bonuses recomputed from the tricks."""
+    deck = Counter(card.code for card in BONUSES.deck.cards)
+    doubled = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        hand = rookery.deal_hand(BONUSES, seed=seed, dealer=seed % 4)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            assert legal, (seed, hand.phase)
+            bids = [a for a in legal if a.kind == "bid"]
+            if hand.phase == "bidding" and bids and rng.random() < 0.5:
+                hand.apply(bids[0])
+            else:
+                hand.apply(rng.choice(legal))
+        result = hand.result
+        if result.thrown_in:
+            continue
+        seen = Counter(hand.t.codes[c] for _, cards, _, _ in hand.tricks for c in cards) + \
+            Counter(hand.t.codes[c] for c in hand.laid_aside + hand.nest)
+        assert seen == deck, seed
+        by_team = {side.seats[0] % 2: side for side in result.sides}
+        takes = _expected_takes(hand)
+        assert [by_team[0].taken, by_team[1].taken] == takes, seed
+        bidding = result.sides[0]
+        made = bidding.taken >= result.bid
+        assert bidding.score == (bidding.taken if made else -result.bid)
+        assert result.sides[1].score == result.sides[1].taken
+        doubled += any(side.counters == 120 for side in result.sides)
+    assert doubled > 0
