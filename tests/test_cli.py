@@ -95,7 +95,8 @@ def test_export_prints_the_compiled_variant_as_json(tmp_path):
     assert data["deal"] == {"hand": 13, "nest": 5, "nest_deal": "last"}
     assert data["bidding"]["opening"] == 50
     assert data["scoring"]["trick_points"] == 2 and data["scoring"]["total"] == 126
-    assert data["game"] == {"target": 200, "winner": "highest"}
+    assert data["game"] == {"target": 200, "winner": "highest", "low": None, "ties": "play-on",
+                            "ties_team": None, "win_on": "any-hand"}
     ids = [rule["id"] for rule in data["rules"]]
     assert "bidding.opening" in ids and len(ids) == len(set(ids))
 

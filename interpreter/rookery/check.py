@@ -73,6 +73,7 @@ def check_variant(variant: Variant) -> list[str]:
     _check_trump(variant)
     _check_table(variant)
     _check_game(variant)
+    _check_burial(variant)
     return [f"{rule.span}: warning: rule {rule.id} cites no source and states no ruling"
             for rule in variant.rules if not rule.citations and not rule.rulings]
 
@@ -334,3 +335,49 @@ def _check_game(v: Variant) -> None:
                         expected=f"a low score of at least {worst * MAX_HANDS}",
                         hint="a game stops after the hand limit; raise the low score",
                         code="low-unreachable")
+
+
+def _check_burial(v: Variant) -> None:
+    """``nest: forced-burial``: counters laid aside when forced must be trump counters.
+    It needs counters that may be laid aside only when forced, and trump named with the
+    nest in hand (before it, the bid winner cannot know its cards; after the discard, the
+    counters are already laid aside).  With ``trump`` the rule must always be met: the
+    bid winner, whatever it holds, can name some color under which it holds as many trump
+    counters as it must lay aside."""
+    n = v.nest
+    if n.forced_burial == "any":
+        return
+    if not (n.forbid_counters and n.counters_unless_forced):
+        raise SpecError("forced-burial says which counters are laid aside when forced, but "
+                        "counters are never forced", _span(v, "nest.forced-burial"),
+                        expected="forbid counters unless forced",
+                        hint="add 'forbid counters unless forced' to nest:",
+                        code="bad-burial")
+    if v.trump.named != "after-taking-nest":
+        raise SpecError("forced-burial trump needs trump named with the nest in hand, "
+                        "before the cards are laid aside", _span(v, "nest.forced-burial"),
+                        expected="trump: named after-taking-nest",
+                        hint="write 'named after-taking-nest' under trump:",
+                        code="bad-burial")
+    if n.forced_burial == "trump" and burial_can_fail(v):
+        raise SpecError("the burial rule cannot always be met: the bid winner may have to "
+                        "lay aside more counters than it holds trump counters of any color",
+                        _span(v, "nest.forced-burial"), expected="a rule every hand can follow",
+                        hint="write 'forced-burial trump-else-any' (then any trump and any "
+                             "counters when no color meets it)", code="discard-impossible")
+
+
+def burial_can_fail(v: Variant) -> bool:
+    """Whether some hand leaves no color with enough trump counters.  The bid winner holds
+    ``hand + nest`` cards; with C counters it must lay aside ``C - hand`` of them.  The
+    worst case holds no always-trump counter and spreads the colored counters evenly: at
+    most m of each color, C = min(S(m), held) where S(m) sums min(m, counters of the color),
+    and it fails when C - hand > m."""
+    held = v.deal.hand + v.deal.nest
+    per_color = [sum(c.copies for c in v.deck.cards if c.color == i and c.points)
+                 for i in range(len(v.deck.colors))]
+    for most in range(max(per_color, default=0) + 1):
+        counters = min(sum(min(most, k) for k in per_color), held)
+        if counters - v.deal.hand > most:
+            return True
+    return False

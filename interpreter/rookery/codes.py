@@ -59,8 +59,14 @@ RULES = (
               "the bid winner may not lay a counter aside while other cards remain"),
     Rejection("cannot-discard-trump", "nest",
               "the bid winner may not lay a trump aside while other cards remain"),
+    Rejection("must-discard-trump-counter", "nest",
+              "forced to lay counters aside, the bid winner must lay aside trump counters "
+              "(nest: forced-burial)"),
     Rejection("trump-not-allowed", "trump",
               "the variant does not let that color (or no trump, low card, circus) be named"),
+    Rejection("trump-burial-unmet", "trump",
+              "the bid winner would hold too few trump counters under that trump for the "
+              "counters it must lay aside (nest: forced-burial)"),
     Rejection("must-pass-best", "circus pass",
               "in Circus Rook the side that named trump passes its best card"),
     Rejection("must-pass-worst", "circus pass",

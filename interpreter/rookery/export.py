@@ -30,7 +30,7 @@ def export_variant(v: Variant) -> dict:
                  "counters_unless_forced": v.nest.counters_unless_forced,
                  "forbid_trump": v.nest.forbid_trump,
                  "trump_unless_forced": v.nest.trump_unless_forced, "points": v.nest.points,
-                 "announce": v.nest.announce},
+                 "announce": v.nest.announce, "forced_burial": v.nest.forced_burial},
         "passing": {"cards": v.passing.cards, "directions": list(v.passing.directions),
                     "bidder_sees": v.passing.bidder_sees},
         "trump": {"named": v.trump.named, "choices": list(v.trump.choices), "rook": v.trump.rook,

@@ -106,6 +106,7 @@ class Nest:
     trump_unless_forced: bool
     points: str         # who scores the nest's counters: "last-trick" | "bidder" | "none"
     announce: str       # "nothing" | "points": announced once the nest is laid aside
+    forced_burial: str = "any"  # counters laid aside when forced: "any" | "trump" | "trump-else-any"
 
 
 @dataclass(frozen=True)

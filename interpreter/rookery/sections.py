@@ -326,7 +326,8 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
         forbid_trump=flags["trump"] is not None,
         trump_unless_forced=bool(flags["trump"]),
         points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"),
-        announce=c.word("announce", ("nothing", "points"), "nothing"))
+        announce=c.word("announce", ("nothing", "points"), "nothing"),
+        forced_burial=c.word("forced-burial", ("any", "trump", "trump-else-any"), "any"))
 
 
 def _read_passing(c: Clauses) -> model.Passing:

@@ -87,6 +87,13 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "forbid": Key("nothing | counters [unless forced] | trump [unless forced], ...",
                       "cards that may not be laid aside (unless no other card is left)",
                       "nothing"),
+        "forced-burial": Key("any | trump | trump-else-any",
+                             "with 'forbid counters unless forced': which counters the bid "
+                             "winner lays aside when it must (any, or trump counters only); "
+                             "trump is then named with the nest in hand, and a trump that "
+                             "leaves too few trump counters may not be named ('trump': the "
+                             "checker proves some trump always can be; 'trump-else-any': when "
+                             "none can, any trump and any counters)", "any"),
         "points": Key("last-trick | bidder | none",
                       "who scores counters laid aside in the nest", "last-trick"),
         "announce": Key("nothing | points",

@@ -181,6 +181,8 @@ CODE_CLAUSES = {
     "cannot-discard-trump": ("nest", "forbid"), "trump-not-allowed": ("trump", "choices"),
     "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
+    "must-discard-trump-counter": ("nest", "forced-burial"),
+    "trump-burial-unmet": ("nest", "forced-burial"),
 }
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from . import burial
 from .actions import Action, Event
 
 
@@ -44,7 +45,7 @@ def allowed(hand) -> list[int]:
         if (reason == "counters" and rules.counters_unless_forced) or \
                 (reason == "trump" and rules.trump_unless_forced):
             relaxed.append(card)
-    return relaxed
+    return burial.forced_choices(hand, relaxed)
 
 
 def legal(hand) -> list[Action]:
@@ -62,6 +63,11 @@ def apply(hand, action: Action) -> list[Event]:
     if (hand.variant.nest.forbid_counters or hand.variant.nest.forbid_trump) and \
             card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
+        if reason == "counters" and burial.applies(hand) and \
+                not any(_forbidden_reason(hand, c) is None for c in held):
+            raise IllegalAction("must-discard-trump-counter",
+                                f"{action.value} may not be laid aside: counters laid aside "
+                                "must be trump counters", hand.t.rule("nest", "forced-burial"))
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "
                             f"laying {reason} aside while other cards remain",
