@@ -59,6 +59,9 @@ RULES = (
               "the bid winner may not lay a counter aside while other cards remain"),
     Rejection("cannot-discard-trump", "nest",
               "the bid winner may not lay a trump aside while other cards remain"),
+    Rejection("exchange-limit", "nest",
+              "the bid winner has already laid aside as many cards from outside the nest as "
+              "it may exchange (nest: exchange): the rest must be nest cards"),
     Rejection("must-discard-trump-counter", "nest",
               "forced to lay counters aside, the bid winner must lay aside trump counters "
               "(nest: forced-burial)"),

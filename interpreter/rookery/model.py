@@ -107,6 +107,7 @@ class Nest:
     points: str         # who scores the nest's counters: "last-trick" | "bidder" | "none"
     announce: str       # "nothing" | "points": announced once the nest is laid aside
     forced_burial: str = "any"  # counters laid aside when forced: "any" | "trump" | "trump-else-any"
+    exchange: int | None = None     # at most this many laid-aside cards not from the nest
 
 
 @dataclass(frozen=True)

@@ -327,7 +327,16 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
         trump_unless_forced=bool(flags["trump"]),
         points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"),
         announce=c.word("announce", ("nothing", "points"), "nothing"),
-        forced_burial=c.word("forced-burial", ("any", "trump", "trump-else-any"), "any"))
+        forced_burial=c.word("forced-burial", ("any", "trump", "trump-else-any"), "any"),
+        exchange=_exchange(c))
+
+
+def _exchange(c: Clauses) -> int | None:
+    """``nest: exchange N | any``: the most nest cards the bid winner may keep."""
+    clause = c.get("exchange")
+    if clause is None or str(only_value(clause, "NUMBER | any")) == "any":
+        return None
+    return number_of(clause, low=0)
 
 
 def _read_passing(c: Clauses) -> model.Passing:

@@ -94,6 +94,10 @@ SECTIONS: dict[str, dict[str, Key]] = {
                              "leaves too few trump counters may not be named ('trump': the "
                              "checker proves some trump always can be; 'trump-else-any': when "
                              "none can, any trump and any counters)", "any"),
+        "exchange": Key("NUMBER | any",
+                        "how many cards the bid winner may exchange with the nest: at most "
+                        "N of the cards laid aside may be cards that were not in the nest "
+                        "(it keeps at most N nest cards)", "any"),
         "points": Key("last-trick | bidder | none",
                       "who scores counters laid aside in the nest", "last-trick"),
         "announce": Key("nothing | points",

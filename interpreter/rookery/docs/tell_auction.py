@@ -115,6 +115,16 @@ def _forced_burial(v: Variant, rule: Rule | None) -> str:
     return text
 
 
+@writes("nest", "exchange")
+def _exchange(v: Variant, rule: Rule | None) -> str:
+    n = v.nest.exchange
+    if n is None:
+        return "The bid winner may keep any of the nest's cards."
+    return (f"The bid winner may exchange at most {n} cards with the nest: of the cards "
+            f"laid aside, at most {n} may be cards that were not in the nest, so it keeps at "
+            f"most {n} of the nest's cards.")
+
+
 @writes("nest", "points")
 def _nest_points(v: Variant, rule: Rule | None) -> str | None:
     if v.deal.nest == 0:

@@ -182,6 +182,7 @@ CODE_CLAUSES = {
     "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
     "must-discard-trump-counter": ("nest", "forced-burial"),
+    "exchange-limit": ("nest", "exchange"),
     "trump-burial-unmet": ("nest", "forced-burial"),
 }
 
