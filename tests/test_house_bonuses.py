@@ -9,12 +9,12 @@ doubling.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 import rookery
+from house_random import random_hand
 from rookery.errors import SpecError
 from rookery.load import load_text
 from rookery.resources import conformance_dir
@@ -120,16 +120,7 @@ def test_random_hands_score_by_the_house_bonuses():
     deck = Counter(card.code for card in BONUSES.deck.cards)
     doubled = 0
     for seed in range(200):
-        rng = random.Random(seed)
-        hand = rookery.deal_hand(BONUSES, seed=seed, dealer=seed % 4)
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            assert legal, (seed, hand.phase)
-            bids = [a for a in legal if a.kind == "bid"]
-            if hand.phase == "bidding" and bids and rng.random() < 0.5:
-                hand.apply(bids[0])
-            else:
-                hand.apply(rng.choice(legal))
+        hand = random_hand(BONUSES, seed)
         result = hand.result
         if result.thrown_in:
             continue

@@ -7,12 +7,12 @@ cards and lays five aside, at most two of them from its own hand.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 import rookery
+from house_random import random_hand
 from rookery.errors import IllegalAction, SpecError
 from rookery.load import load_text
 from rookery.resources import conformance_dir
@@ -63,14 +63,7 @@ def test_random_hands_keep_at_most_two_nest_cards():
     deck = Counter(card.code for card in EXCHANGE.deck.cards)
     full = 0
     for seed in range(200):
-        rng = random.Random(seed)
-        hand = rookery.deal_hand(EXCHANGE, seed=seed, dealer=seed % 4)
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            assert legal, (seed, hand.phase)
-            bids = [a for a in legal if a.kind == "bid"]
-            hand.apply(bids[0] if hand.phase == "bidding" and bids and rng.random() < 0.5
-                       else rng.choice(legal))
+        hand = random_hand(EXCHANGE, seed)
         if hand.result.thrown_in:
             continue
         own = Counter(hand.laid_aside) - Counter(hand.start_nest and
