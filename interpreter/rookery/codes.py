@@ -78,6 +78,11 @@ RULES = (
               "the bid winner may not call a card it holds as its partner's card"),
     Rejection("already-called", "call",
               "that card has already been called"),
+    Rejection("claim-not-on-lead", "play",
+              "a claim is made on lead, before any card of the trick is played (play: claim)"),
+    Rejection("claim-not-certain", "play",
+              "the claim is not certain: leading from the strongest card down, another "
+              "player could take a trick (play: claim)"),
     Rejection("must-follow-color", "play",
               "the player holds a card of the color led and must play one (cards playable "
               "anytime excepted)"),

@@ -42,7 +42,7 @@ def export_variant(v: Variant) -> dict:
                                for s in v.trump.specials]},
         "play": {"leader": v.play.leader, "follow": v.play.follow,
                  "anytime": list(v.play.anytime), "ties": v.play.ties,
-                 "review": v.play.review},
+                 "review": v.play.review, "claim": v.play.claim},
         "scoring": {"trick_points": v.scoring.trick_points, "last_trick": v.scoring.last_trick,
                     "majority": v.scoring.majority, "all_tricks": v.scoring.all_tricks,
                     "all_points": v.scoring.all_points, "most_cards": v.scoring.most_cards,

@@ -145,6 +145,7 @@ class Play:
     anytime: tuple[str, ...]    # cards that may be played even when able to follow
     ties: str           # which of two identical cards wins: "first-played" | "last-played"
     review: str         # taken tricks a player may look at again: "none" | "last-trick"
+    claim: str = "none"     # "none" | "certain": the player on lead may claim the rest
 
 
 @dataclass(frozen=True)

@@ -451,7 +451,8 @@ def _read_play(c: Clauses, deck: model.Deck) -> model.Play:
         follow=c.word("follow", ("color", "any"), "color"),
         anytime=tuple(anytime),
         ties=c.word("ties", ("first-played", "last-played"), "first-played"),
-        review=c.word("review", ("none", "last-trick"), "none"))
+        review=c.word("review", ("none", "last-trick"), "none"),
+        claim=c.word("claim", ("none", "certain"), "none"))
 
 
 def _read_scoring(c: Clauses) -> model.Scoring:

@@ -146,6 +146,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
                        "cards that may be played even when their holder can follow", "none"),
         "ties": Key("first-played | last-played",
                     "which of two identical cards wins a trick", "first-played"),
+        "claim": Key("none | certain",
+                     "whether the player on lead may lay down the rest of the hand and take "
+                     "every remaining trick, when that is certain: leading its cards from "
+                     "the strongest down, no card another player holds could take one of "
+                     "those tricks", "none"),
         "review": Key("none | last-trick",
                       "which taken tricks a player may look at again: none (a trick is seen "
                       "only until the next card is led) or the last one", "none"),

@@ -104,6 +104,18 @@ def counter_groups(v: Variant) -> list[tuple[str, int, int]]:
     return groups + single + rook
 
 
+@writes("play", "claim")
+def _claim(v: Variant, rule: Rule | None) -> str:
+    if v.play.claim == "none":
+        return "Every card is played out: nobody may claim the rest of the tricks."
+    return ("A player on lead may claim the rest of the hand: they lay their cards down, "
+            "and every remaining trick goes to their side. A claim is allowed only when it "
+            "is certain: leading their cards from the strongest down (trumps first), no card "
+            "another player holds could take one of those tricks, counting a trump as "
+            "able to take a trick of another color unless that player surely still holds "
+            "the color led, or surely has no trump left.")
+
+
 @writes("scoring", "counters")
 def _counters(v: Variant, rule: Rule | None) -> str:
     groups = counter_groups(v)

@@ -2,7 +2,8 @@
 
 An action is written in a one-line notation used everywhere (CLI, cases, protocol):
 ``bid 75``, ``pass``, ``discard R5``, ``give G7`` (passing a card), ``trump R``,
-``trump none``, ``rook low``, ``call R1``, ``leader left``, ``play ROOK``.
+``trump none``, ``rook low``, ``call R1``, ``leader left``, ``play ROOK``, ``claim``
+(the rest of the tricks, where ``play: claim`` allows it).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import Any, NamedTuple
 
 from ..errors import UsageError
 
-KINDS = ("bid", "pass", "discard", "give", "trump", "rook", "call", "leader", "play")
+KINDS = ("bid", "pass", "discard", "give", "trump", "rook", "call", "leader", "play", "claim")
+NO_VALUE = ("pass", "claim")    # kinds written alone: 'pass', 'claim'
+
 
 
 MAX_BID_DIGITS = 9      # no bid of any variant comes near; longer is not a bid
@@ -33,7 +36,7 @@ class Action(_Action):
     def __new__(cls, kind: str, value: int | str | None = None):
         if kind not in KINDS:
             raise UsageError(f"{kind!r} is not a kind of action; kinds: {', '.join(KINDS)}")
-        if kind == "pass":
+        if kind in NO_VALUE:
             good = value is None
         elif kind == "bid":
             good = type(value) is int and 0 <= value < 10 ** MAX_BID_DIGITS
@@ -41,7 +44,7 @@ class Action(_Action):
             good = type(value) is str and len(value.split()) == 1 and value == value.strip()
         if not good:
             raise UsageError(f"Action({kind!r}, {value!r}): "
-                             + ("pass takes no value" if kind == "pass" else
+                             + (f"{kind} takes no value" if kind in NO_VALUE else
                                 "a bid is a whole number" if kind == "bid" else
                                 f"{kind} takes one word"))
         return super().__new__(cls, kind, value)
@@ -59,12 +62,12 @@ class Action(_Action):
         if not parts or parts[0] not in KINDS:
             raise UsageError(f"'{text}' is not an action; actions are: "
                              "bid N, pass, discard CARD, give CARD, trump COLOR|none, "
-                             "rook high|low, call CARD, leader self|left, play CARD")
+                             "rook high|low, call CARD, leader self|left, play CARD, claim")
         kind = parts[0]
-        if kind == "pass":
+        if kind in NO_VALUE:
             if len(parts) != 1:
-                raise UsageError(f"'{text}': pass takes no value")
-            return PASS
+                raise UsageError(f"'{text}': {kind} takes no value")
+            return PASS if kind == "pass" else cls(kind)
         if len(parts) != 2:
             raise UsageError(f"'{text}': {kind} takes one value")
         if kind == "bid":

@@ -183,6 +183,7 @@ CODE_CLAUSES = {
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
     "must-discard-trump-counter": ("nest", "forced-burial"),
     "exchange-limit": ("nest", "exchange"),
+    "claim-not-on-lead": ("play", "claim"), "claim-not-certain": ("play", "claim"),
     "trump-burial-unmet": ("nest", "forced-burial"),
 }
 
