@@ -13,30 +13,17 @@ from collections import Counter
 import pytest
 
 import rookery
-from house_random import random_hand
+from house_random import played, random_hand
 from rookery.engine import claim
 from rookery.engine.actions import Action
 from rookery.errors import IllegalAction
 from rookery.resources import conformance_dir
 
 CLAIM = rookery.load_variant(conformance_dir() / "house" / "claim.rook")
-HANDS = [["B5", "B6", "B7", "B8", "B9", "R5", "R6", "R7", "R8"],
-         ["B10", "B11", "B12", "B13", "B14", "R9", "R10", "R11", "R12"],
-         ["Y5", "Y6", "Y7", "Y8", "Y9", "G5", "G6", "G7", "G8"],
-         ["Y10", "Y11", "Y12", "Y13", "Y14", "G9", "G10", "G11", "G12"]]
-NEST = ["R13", "R14", "G13", "G14", "ROOK"]
 # Seat 3 bids 120, lays aside Y11 Y12 Y13 G9 G11, names green and takes the first trick.
 FIRST_TRICK = ["1 pass", "2 pass", "3 bid 120", "0 pass", "3 discard Y11", "3 discard Y12",
                "3 discard Y13", "3 discard G9", "3 discard G11", "3 trump G",
                "1 play B14", "2 play G5", "3 play ROOK", "0 play B5"]
-
-
-def after(variant, actions) -> rookery.Hand:
-    hand = rookery.Hand(variant, 0, HANDS, NEST)
-    for entry in actions:
-        seat, _, action = entry.partition(" ")
-        hand.apply(action, int(seat))
-    return hand
 
 
 def test_the_notation():
@@ -44,7 +31,7 @@ def test_the_notation():
 
 
 def test_a_certain_claim_takes_every_remaining_trick():
-    hand = after(CLAIM, FIRST_TRICK)
+    hand = played(CLAIM, FIRST_TRICK)
     assert Action("claim") in hand.legal_actions()
     events = hand.apply("claim")
     assert events[0].kind == "claim" and events[0].rules == ("play.claim",)
@@ -53,11 +40,11 @@ def test_a_certain_claim_takes_every_remaining_trick():
 
 
 def test_a_claim_off_lead_or_uncertain_is_refused_and_changes_nothing():
-    hand = after(CLAIM, FIRST_TRICK[:-3])
+    hand = played(CLAIM, FIRST_TRICK[:-3])
     with pytest.raises(IllegalAction) as error:
         hand.apply("claim")          # seat 2 is second to play
     assert error.value.code == "claim-not-on-lead"
-    hand = after(CLAIM, FIRST_TRICK[:10])
+    hand = played(CLAIM, FIRST_TRICK[:10])
     before = hand.snapshot()
     with pytest.raises(IllegalAction) as error:
         hand.apply("claim")          # seat 1 leads B14 but holds nothing else sure
@@ -66,7 +53,7 @@ def test_a_claim_off_lead_or_uncertain_is_refused_and_changes_nothing():
 
 
 def test_without_the_rule_there_is_no_claim():
-    hand = after(rookery.load_variant("tournament"), FIRST_TRICK)
+    hand = played(rookery.load_variant("tournament"), FIRST_TRICK)
     assert Action("claim") not in hand.legal_actions()
     with pytest.raises(IllegalAction) as error:
         hand.apply("claim")

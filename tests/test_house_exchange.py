@@ -12,24 +12,16 @@ from collections import Counter
 import pytest
 
 import rookery
-from house_random import random_hand
+from house_random import NEST, played, random_hand
 from rookery.errors import IllegalAction, SpecError
 from rookery.load import load_text
 from rookery.resources import conformance_dir
 
 EXCHANGE = rookery.load_variant(conformance_dir() / "house" / "exchange.rook")
-HANDS = [["B5", "B6", "B7", "B8", "B9", "R5", "R6", "R7", "R8"],
-         ["B10", "B11", "B12", "B13", "B14", "R9", "R10", "R11", "R12"],
-         ["Y5", "Y6", "Y7", "Y8", "Y9", "G5", "G6", "G7", "G8"],
-         ["Y10", "Y11", "Y12", "Y13", "Y14", "G9", "G10", "G11", "G12"]]
-NEST = ["R13", "R14", "G13", "G14", "ROOK"]
 
 
 def nest_taken_by_seat_2(variant=EXCHANGE) -> rookery.Hand:
-    hand = rookery.Hand(variant, 0, HANDS, NEST)
-    for seat, action in ((1, "pass"), (2, "bid 70"), (3, "pass"), (0, "pass")):
-        hand.apply(action, seat)
-    return hand
+    return played(variant, ["1 pass", "2 bid 70", "3 pass", "0 pass"])
 
 
 def test_two_own_cards_laid_aside_use_up_the_exchange():
