@@ -14,23 +14,12 @@ from collections import Counter
 import pytest
 
 import rookery
-from house_random import played, random_hand
+from house_random import SWEEP, played, random_hand
 from rookery.errors import SpecError
 from rookery.load import load_text
 from rookery.resources import conformance_dir
 
 BONUSES = rookery.load_variant(conformance_dir() / "house" / "bonuses.rook")
-
-# In Tournament's game-end deal, seat 3 bids 120, lays aside Y11 Y12 Y13 G9 G11, names green
-# and wins all nine tricks.
-SWEEP = ["1 pass", "2 pass", "3 bid 120", "0 pass", "3 discard Y11", "3 discard Y12",
-         "3 discard Y13", "3 discard G9", "3 discard G11", "3 trump G",
-         "1 play B14", "2 play G5", "3 play ROOK", "0 play B5", "3 play G14", "0 play B6",
-         "1 play B10", "2 play G6", "3 play G13", "0 play B7", "1 play B11", "2 play G7",
-         "3 play G12", "0 play B8", "1 play B12", "2 play G8", "3 play G10", "0 play B9",
-         "1 play B13", "2 play Y5", "3 play R14", "0 play R5", "1 play R9", "2 play Y6",
-         "3 play R13", "0 play R6", "1 play R10", "2 play Y7", "3 play Y14", "0 play R7",
-         "1 play R11", "2 play Y8", "3 play Y10", "0 play R8", "1 play R12", "2 play Y9"]
 
 
 def spec(scoring: str) -> rookery.Variant:

@@ -18,6 +18,7 @@ import rookery
 from rookery.engine.game_end import decide
 from rookery.engine.scoring import HandResult, SideResult
 from rookery.errors import SpecError
+from house_random import SWEEP, played
 from rookery.load import load_text
 from rookery.resources import conformance_dir
 
@@ -62,6 +63,22 @@ def test_the_target_still_ends_the_game():
 def test_when_every_team_is_that_low_the_higher_total_wins_and_equal_totals_play_on():
     assert winners(LOW, (-260, -300)) == (0,)
     assert winners(LOW, (-260, -260)) == ()
+
+
+def test_with_three_players_the_highest_of_the_others_wins():
+    three = load_text("variant t\nextends rook-for-three\ngame:\n  low -150\n"
+                      "  ties bidders\n")
+    sides = (SideResult((1,), True, 0, 0, 0, 0, 0), SideResult((0,), False, 0, 0, 0, 0, 0),
+             SideResult((2,), False, 0, 0, 0, 0, 0))
+
+    def end(scores):
+        return decide(three, HandResult(False, 1, 100, False, sides, 0, None, (0, 0, 0),
+                                        scores), None)
+
+    assert end((40, -160, 90)) == ((2,), ("low",))
+    assert end((90, -160, 90)) == ((), ())                  # equal, the bidder is out
+    assert end((-200, -160, -170)) == ((1,), ("low",))       # all that low: the highest
+    assert end((60, 60, -150)) == ((1,), ("low", "ties"))    # equal: the bid winner
 
 
 def test_a_negative_number_is_a_clause_value():
@@ -198,3 +215,22 @@ def test_random_games_end_by_the_house_rules(variant):
         assert game.winners or game.stopped
     if variant.game.low is not None:
         assert endings["low"] > 10 and endings["target"] > 10, endings
+
+
+def test_a_formula_reads_the_running_score():
+    """``score``: a side's running score before the hand, so that a spec can, for example,
+    keep defenders short of the target."""
+    capped = load_text("variant c\nextends tournament\nscoring:\n"
+                       "  defenders: min(taken, max(0, 295 - score))\n")
+    env = {"taken": 30, "counters": 30, "tricks": 3, "bid": 70, "total": 120,
+           "all_tricks": 9, "made": True}
+    assert capped.scoring.defenders({**env, "score": 280}) == 15
+    assert capped.scoring.defenders({**env, "score": 100}) == 30
+    from rookery.docs.sentences import sentences
+    told = " ".join(s.text for s in sentences(capped, "scoring"))
+    assert "their running score before the hand" in told
+    # In a hand, each side's own running score: team 1 bids 120 and sweeps.
+    own = load_text("variant o\nextends tournament\nscoring:\n"
+                    "  bidders: if made then taken - score else -bid\n")
+    assert played(own, SWEEP, scores=[290, 0]).result.scores == (290, 120)
+    assert played(own, SWEEP, scores=[0, 280]).result.scores == (0, 120)

@@ -161,7 +161,8 @@ def corner_scores(variant: Variant) -> list[int]:
                 sweep = (available + s.all_tricks + s.all_points) * share
                 env = {"taken": sweep * (2 if s.doubled else 1), "bid": bid,
                        "counters": counters * share, "tricks": tricks * share,
-                       "total": available, "all_tricks": tricks, "made": made}
+                       "total": available, "all_tricks": tricks, "made": made,
+                       "score": 0}
                 for formula in (s.bidders, s.defenders):
                     try:
                         found.append(int(formula(env)))

@@ -468,7 +468,7 @@ def _read_scoring(c: Clauses) -> model.Scoring:
             default = parse_text(f"variant d\nscoring:\n  {key}: {SECTIONS['scoring'][key].default}\n",
                                  "<default>")
             expr = default.sections[0].clauses[0].formula
-        allowed = set(("taken", "counters", "tricks", "bid", "total", "all_tricks")) | \
+        allowed = set(("taken", "counters", "tricks", "bid", "total", "all_tricks", "score")) | \
             ({"made"} if key != "made" else set())
         formulas[key] = compile_formula(expr, want, allowed)  # type: ignore[arg-type]
         texts.append((key, render(expr)))  # type: ignore[arg-type]

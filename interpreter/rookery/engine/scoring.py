@@ -101,7 +101,8 @@ def score_hand(hand) -> HandResult:
         if double:
             bonus += counters + bonus
         env = {"taken": counters + bonus, "counters": counters, "tricks": tricks[index],
-               "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks}
+               "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks,
+               "score": _running_score(hand, seats)}
         bidding = index == 0
         if bidding:
             made = bool(rules.made(env))
@@ -120,6 +121,14 @@ def score_hand(hand) -> HandResult:
     scores = tuple(s + c for s, c in zip(hand.scores_before, changes))
     return HandResult(False, hand.bidder, hand.high, made, tuple(results), nest_points,
                       nest_to, tuple(changes), scores)
+
+
+def _running_score(hand, seats: tuple[int, ...]) -> int:
+    """A side's running score before the hand (the formulas' ``score``): its team's, or
+    with sides that change each hand its first player's."""
+    t = hand.t
+    keeper = t.team_of[seats[0]] if t.team_of is not None else seats[0]
+    return hand.scores_before[keeper]
 
 
 def thrown_in(hand) -> HandResult:
