@@ -1,0 +1,39 @@
+"""The corpus's house specs (conformance/house/*.rook): each checks, says why it departs
+from its built-in parent (a ruling on every clause it writes), exports in the shape of
+the variant schema, and has reasoned cases that name it."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+import rookery
+from rookery.conformance import load_corpus
+from rookery.export import export_variant
+from rookery.resources import conformance_dir
+
+HOUSE = sorted((conformance_dir() / "house").glob("*.rook"))
+SCHEMA = json.loads((conformance_dir() / "schema" / "variant.schema.json").read_text())
+CASES, _ = load_corpus()
+
+
+@pytest.mark.parametrize("path", HOUSE, ids=lambda p: p.stem)
+def test_a_house_spec_rules_on_every_clause_it_writes(path):
+    variant = rookery.load_variant(path)
+    assert variant.extends in rookery.builtin_variants()
+    own = [rule for rule in variant.rules if rule.inherited_from is None]
+    assert own and all(rule.rulings for rule in own), [r.id for r in own if not r.rulings]
+    jsonschema.validate(export_variant(variant), SCHEMA)
+
+
+@pytest.mark.parametrize("path", HOUSE, ids=lambda p: p.stem)
+def test_a_house_spec_has_reasoned_cases_for_its_rules(path):
+    variant = rookery.load_variant(path)
+    cases = [case for case in CASES if case.variant == variant.id]
+    assert cases and all(case.origin == "reasoned" and case.spec_file for case in cases)
+    cited = {rule for case in cases for rule in case.rules}
+    own = {rule.id for rule in variant.rules if rule.inherited_from is None
+           and rule.id != "scoring.total"}
+    assert own <= cited, own - cited
