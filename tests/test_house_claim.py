@@ -105,3 +105,34 @@ def test_random_hands_claim_only_what_is_certain():
         side = hand.t.team_of[seat]
         assert all(hand.t.team_of[w] == side for *_, w in hand.tricks[done:]), seed
     assert claims > 20, claims
+
+
+@pytest.mark.parametrize("base", rookery.builtin_variants())
+def test_claims_on_every_base_survive_random_defence(base):
+    """The claim rule added to each built-in variant (duplicate cards, no trump, low card,
+    special trumps, a dummy, called partners ...): 8 random hands each, every claim made
+    wins all its tricks for the claimant against random defence."""
+    from rookery.load import load_text
+    variant = load_text(f"variant x\nextends {base}\nplay:\n  claim certain\n"
+                        f"    ruling \"house rule\"\n")
+    rng = random.Random(base)
+    for seed in range(8):
+        hand = random_hand(variant, seed)
+        claimed = [i for i, (_, action) in enumerate(hand.history) if action.kind == "claim"]
+        if not claimed:
+            continue
+        replay = rookery.Hand(variant, hand.dealer, hand.start_hands, hand.start_nest,
+                              hand.scores_before, hand.number)
+        for seat, action in hand.history[:claimed[0]]:
+            replay.apply(action, seat)
+        seat = replay.to_act
+        for _ in range(8):
+            probe = replay.copy()
+            done = len(probe.tricks)
+            while not probe.is_over:
+                if probe.to_act == seat:
+                    probe.apply(probe.t.play_actions[claim.lead_order(probe, seat)[0]])
+                else:
+                    probe.apply(rng.choice([a for a in probe.legal_actions()
+                                            if a.kind == "play"]))
+            assert all(w == seat for *_, w in probe.tricks[done:]), (base, seed)
