@@ -97,7 +97,8 @@ def test_export_prints_the_compiled_variant_as_json(tmp_path):
     assert data["deal"]["poor_hand"] == []      # house rules add fields, never change these
     assert data["bidding"]["opening"] == 50
     assert data["scoring"]["trick_points"] == 2 and data["scoring"]["total"] == 126
-    assert data["game"] == {"target": 200, "winner": "highest"}
+    assert data["game"] == {"target": 200, "winner": "highest", "low": None, "ties": "play-on",
+                            "ties_team": None, "win_on": "any-hand"}
     ids = [rule["id"] for rule in data["rules"]]
     assert "bidding.opening" in ids and len(ids) == len(set(ids))
 

@@ -61,13 +61,16 @@ def test_inherited_rulings_are_listed_once_under_the_variant_that_makes_them():
 
 def test_no_case_starts_from_a_score_the_game_would_have_ended_on():
     """A running score at or over the target ends the game with the hand that reaches
-    it, so no hand is dealt from such a position."""
+    it (or at or below a low score, ``game.low``), so no hand is dealt from such a
+    position; with ``game: win-on own-bid`` a side past the target as defenders plays on."""
     cases, _ = load_corpus()
-    targets = {v.id: v.game.target for v in VARIANTS}
+    games = {v.id: v.game for v in VARIANTS}
     for case in cases:   # a house variant's cases name its spec; a base with options
-        if case.variant not in targets:  # (kentucky-rook+rook-low) has its own target
-            targets[case.variant] = rookery.load_variant(
-                case.spec_file or case.variant).game.target
-    over = [case.id for case in cases
-            if case.deal.get("scores") and max(case.deal["scores"]) >= targets[case.variant]]
+        if case.variant not in games:  # (kentucky-rook+rook-low) has its own target
+            games[case.variant] = rookery.load_variant(case.spec_file or case.variant).game
+    over = [case.id for case in cases if case.deal.get("scores") and (
+        (max(case.deal["scores"]) >= games[case.variant].target
+         and games[case.variant].win_on != "own-bid")
+        or (games[case.variant].low is not None
+            and min(case.deal["scores"]) <= games[case.variant].low))]
     assert not over, over

@@ -41,12 +41,12 @@ class Summary:
 
 
 def points_available(variant: Variant) -> int:
-    """Points a hand hands out (before an all-tricks bonus): counters, trick points,
-    the last-trick and the majority bonus."""
+    """Points a hand hands out (before an all-tricks or all-points bonus): counters,
+    trick points, the last-trick, the majority and the most-cards bonus."""
     scoring = variant.scoring
     counters = sum(card.points * card.copies for card in variant.deck.cards)
     return (counters + scoring.trick_points * variant.deal.hand + scoring.last_trick
-            + scoring.majority)
+            + scoring.majority + scoring.most_cards)
 
 
 def maximum_bid(variant: Variant) -> int:
@@ -153,23 +153,37 @@ def best_hand_score(variant: Variant) -> int:
     made or set, the lowest or highest bid, nothing or everything taken (the formulas
     are sums, products, minima, maxima and choices of these, so a corner is where the
     most is)."""
+    return max([0, *corner_scores(variant)])
+
+
+def worst_hand_score(variant: Variant) -> int:
+    """The most one hand can take from a score (as a negative number, or 0 when no hand
+    lowers a score), over the same corners as :func:`best_hand_score`."""
+    return min([0, *corner_scores(variant)])
+
+
+def corner_scores(variant: Variant) -> list[int]:
+    """What the scoring formulas give a side at the corners of a hand: made or set, the
+    lowest or highest bid, nothing or everything taken."""
     s = variant.scoring
     available = points_available(variant)
     counters = sum(card.points * card.copies for card in variant.deck.cards)
     tricks = variant.deal.hand
-    best = 0
+    found = []
     for made in (True, False):
         for bid in {variant.bidding.minimum, maximum_bid(variant)}:
             for share in (0, 1):
-                env = {"taken": available * share + s.all_tricks * share, "bid": bid,
+                sweep = (available + s.all_tricks + s.all_points) * share
+                env = {"taken": sweep * (2 if s.doubled else 1), "bid": bid,
                        "counters": counters * share, "tricks": tricks * share,
-                       "total": available, "all_tricks": tricks, "made": made}
+                       "total": available, "all_tricks": tricks, "made": made,
+                       "score": 0}
                 for formula in (s.bidders, s.defenders):
                     try:
-                        best = max(best, int(formula(env)))
+                        found.append(int(formula(env)))
                     except (ArithmeticError, TypeError, ValueError):
                         continue
-    return best
+    return found
 
 
 def _check_points(v: Variant) -> None:
@@ -180,7 +194,9 @@ def _check_points(v: Variant) -> None:
         raise SpecError(f"the points do not add up to the documented total {documented}: "
                         f"counters {counters} + trick points "
                         f"{v.scoring.trick_points * v.deal.hand} + last trick "
-                        f"{v.scoring.last_trick} + majority {v.scoring.majority} = {available}",
+                        f"{v.scoring.last_trick} + majority {v.scoring.majority}"
+                        + (f" + most cards {v.scoring.most_cards}" if v.scoring.most_cards
+                           else "") + f" = {available}",
                         _span(v, "scoring.total"), expected=f"a total of {documented}",
                         hint="check the counters, the deck's ranks and copies, and the bonuses",
                         code="points-mismatch")
@@ -386,6 +402,80 @@ def _check_table(v: Variant) -> None:
                         hint="remove the passing section", code="bad-passing")
 
 
+def _check_game(v: Variant) -> None:
+    """A low score that ends the game (``game.low``) must be one the scores can fall to:
+    below the 0 every game starts from, and within the hand limit at the most a hand can
+    take from a score."""
+    low = v.game.low
+    if low is None:
+        return
+    if low >= 0:
+        raise SpecError(f"a low score of {low} is reached before any hand is played: every "
+                        "score starts at 0", _span(v, "game.low"),
+                        expected="a negative low score, such as -250",
+                        hint="write the low score with its minus sign: low -250",
+                        code="low-unreachable")
+    worst = worst_hand_score(v)
+    if worst == 0:
+        raise SpecError(f"no hand can lower a score, so the low score {low} can never be "
+                        "reached", _span(v, "game.low", "scoring.bidders"),
+                        expected="a scoring that can take points away (a set bid: -bid)",
+                        hint="drop 'low', or score a set bid as a loss: "
+                             "bidders: if made then taken else -bid", code="low-unreachable")
+    if low < worst * MAX_HANDS:
+        raise SpecError(f"the low score {low} needs more than {MAX_HANDS} hands: a hand "
+                        f"takes at most {-worst} from a score", _span(v, "game.low"),
+                        expected=f"a low score of at least {worst * MAX_HANDS}",
+                        hint="a game stops after the hand limit; raise the low score",
+                        code="low-unreachable")
+
+
+def _check_burial(v: Variant) -> None:
+    """``nest: forced-burial``: counters laid aside when forced must be trump counters.
+    It needs counters that may be laid aside only when forced, and trump named with the
+    nest in hand (before it, the bid winner cannot know its cards; after the discard, the
+    counters are already laid aside).  With ``trump`` the rule must always be met: the
+    bid winner, whatever it holds, can name some color under which it holds as many trump
+    counters as it must lay aside."""
+    n = v.nest
+    if n.forced_burial == "any":
+        return
+    if not (n.forbid_counters and n.counters_unless_forced):
+        raise SpecError("forced-burial says which counters are laid aside when forced, but "
+                        "counters are never forced", _span(v, "nest.forced-burial"),
+                        expected="forbid counters unless forced",
+                        hint="add 'forbid counters unless forced' to nest:",
+                        code="bad-burial")
+    if v.trump.named != "after-taking-nest":
+        raise SpecError("forced-burial trump needs trump named with the nest in hand, "
+                        "before the cards are laid aside", _span(v, "nest.forced-burial"),
+                        expected="trump: named after-taking-nest",
+                        hint="write 'named after-taking-nest' under trump:",
+                        code="bad-burial")
+    if n.forced_burial == "trump" and burial_can_fail(v):
+        raise SpecError("the burial rule cannot always be met: the bid winner may have to "
+                        "lay aside more counters than it holds trump counters of any color",
+                        _span(v, "nest.forced-burial"), expected="a rule every hand can follow",
+                        hint="write 'forced-burial trump-else-any' (then any trump and any "
+                             "counters when no color meets it)", code="discard-impossible")
+
+
+def burial_can_fail(v: Variant) -> bool:
+    """Whether some hand leaves no color with enough trump counters.  The bid winner holds
+    ``hand + nest`` cards; with C counters it must lay aside ``C - hand`` of them.  The
+    worst case holds no always-trump counter and spreads the colored counters evenly: at
+    most m of each color, C = min(S(m), held) where S(m) sums min(m, counters of the color),
+    and it fails when C - hand > m."""
+    held = v.deal.hand + v.deal.nest
+    per_color = [sum(c.copies for c in v.deck.cards if c.color == i and c.points)
+                 for i in range(len(v.deck.colors))]
+    for most in range(max(per_color, default=0) + 1):
+        counters = min(sum(min(most, k) for k in per_color), held)
+        if counters - v.deal.hand > most:
+            return True
+    return False
+
+
 # Each check with the sections whose clauses it reads.
 _CHECKS = (
     (_check_size, {"deck", "deal", "bidding", "scoring", "game"}),
@@ -398,4 +488,6 @@ _CHECKS = (
     (_check_poor_hand, {"deck", "deal", "scoring"}),
     (_check_trump, {"deck", "trump"}),
     (_check_table, {"table", "deal", "trump", "passing"}),
+    (_check_game, {"game", "scoring", "bidding", "deck", "deal"}),
+    (_check_burial, {"deck", "deal", "nest", "trump"}),
 )

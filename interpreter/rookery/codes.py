@@ -62,8 +62,17 @@ RULES = (
               "the bid winner may not lay a counter aside while other cards remain"),
     Rejection("cannot-discard-trump", "nest",
               "the bid winner may not lay a trump aside while other cards remain"),
+    Rejection("exchange-limit", "nest",
+              "the bid winner has already laid aside as many cards from outside the nest as "
+              "it may exchange (nest: exchange): the rest must be nest cards"),
+    Rejection("must-discard-trump-counter", "nest",
+              "forced to lay counters aside, the bid winner must lay aside trump counters "
+              "(nest: forced-burial)"),
     Rejection("trump-not-allowed", "trump",
               "the variant does not let that color (or no trump, low card, circus) be named"),
+    Rejection("trump-burial-unmet", "trump",
+              "the bid winner would hold too few trump counters under that trump for the "
+              "counters it must lay aside (nest: forced-burial)"),
     Rejection("must-pass-best", "circus pass",
               "in Circus Rook the side that named trump passes its best card"),
     Rejection("must-pass-worst", "circus pass",
@@ -72,6 +81,11 @@ RULES = (
               "the bid winner may not call a card it holds as its partner's card"),
     Rejection("already-called", "call",
               "that card has already been called"),
+    Rejection("claim-not-on-lead", "play",
+              "a claim is made on lead, before any card of the trick is played (play: claim)"),
+    Rejection("claim-not-certain", "play",
+              "the claim is not certain: leading from the strongest card down, another "
+              "player could take a trick (play: claim)"),
     Rejection("must-follow-color", "play",
               "the player holds a card of the color led and must play one (cards playable "
               "anytime excepted)"),

@@ -23,6 +23,7 @@ QUANTITIES: dict[str, tuple[str, str]] = {
     "bid": ("number", "the winning bid (the contract)"),
     "total": ("number", "points available in the hand"),
     "all_tricks": ("number", "tricks in the hand"),
+    "score": ("number", "the side's running score before the hand"),
     "made": ("bool", "whether the bidding side made its bid"),
 }
 

@@ -140,6 +140,8 @@ class Nest:
     announce: str       # "nothing" | "points": announced once the nest is laid aside
     face_up: int = 0    # the first N cards of the nest, turned up before the auction
     shown: str = "never"    # "never" | "after-auction": the whole nest shown to everyone
+    forced_burial: str = "any"  # counters laid aside when forced: "any" | "trump" | "trump-else-any"
+    exchange: int | None = None     # at most this many laid-aside cards not from the nest
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,7 @@ class Play:
     anytime: tuple[str, ...]    # cards that may be played even when able to follow
     ties: str           # which of two identical cards wins: "first-played" | "last-played"
     review: str         # taken tricks a player may look at again: "none" | "last-trick"
+    claim: str = "none"     # "none" | "certain": the player on lead may claim the rest
 
 
 @dataclass(frozen=True)
@@ -202,12 +205,19 @@ class Scoring:
     bidders: Compiled
     defenders: Compiled
     formulas: tuple[tuple[str, str], ...]   # (name, text) for docs and export
+    all_points: int = 0         # bonus for a side that takes every counter of the hand
+    most_cards: int = 0         # bonus for the side that takes the most cards
+    doubled: tuple[str, ...] = ()   # "all-tricks" / "all-points" when they double the take
 
 
 @dataclass(frozen=True)
 class GameEnd:
     target: int
     winner: str         # "highest" | "bidder-goes"
+    low: int | None = None      # a keeper at or below this score loses (``game.low``)
+    ties: str = "play-on"       # equal top totals: "play-on" | "bidders" | "team"
+    ties_team: int | None = None    # the team that wins equal top totals (ties == "team")
+    win_on: str = "any-hand"    # "any-hand" | "own-bid": a side goes out only on its own bid
 
 
 @dataclass(frozen=True)

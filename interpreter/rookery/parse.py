@@ -245,6 +245,11 @@ class _Walker:
         token = tree.children[0]
         if tree.data == "number":
             return ast.Atom("number", _number(token, self.span(token)), self.span(token))
+        if tree.data == "signed_number":
+            # A negative value such as a low score ('game: low -250'); the readers of
+            # other clauses refuse numbers below their lower limit.
+            digits = Token("NUMBER", str(token)[1:], line=token.line, column=token.column)
+            return ast.Atom("number", -_number(digits, self.span(token)), self.span(token))
         if tree.data == "string":
             return ast.Atom("string", str(token)[1:-1], self.span(token))
         return ast.Atom("name", str(token), self.span(token))

@@ -13,7 +13,8 @@ import difflib
 from . import ast, model
 from .errors import Span, SpecError
 from .formula import compile_formula, render
-from .limits import MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS
+from .limits import (MAX_COLORS, MAX_COPIES, MAX_DECK, MAX_HAND, MAX_NUMBER_DIGITS,
+                     MAX_PLAYERS, MIN_PLAYERS)
 from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses,
                          number_of, only_value, rank_labels, rule_id, word_in)
 
@@ -62,11 +63,38 @@ def build_variant(spec: ast.SpecFile, clauses: list[ast.Clause],
     trump = _read_trump(section("trump"), deck)
     play = _read_play(section("play"), deck)
     scoring = _read_scoring(scoring_clauses)
-    game = model.GameEnd(section("game").number("target", low=1),
-                         section("game").word("winner", ("highest", "bidder-goes"), "highest"))
+    game = _read_game(section("game"), table)
     return model.Variant(spec.variant, spec.title or spec.variant, spec.source, spec.extends,
                          spec.path, table, deck, deal, bidding, nest, passing, trump, play,
                          scoring, game, rules, spec.span, sources=sources)
+
+
+def _read_game(c: Clauses, table: model.Table) -> model.GameEnd:
+    """``game:``: the target, who wins at it, and the house rules of a game's end (equal
+    totals, going out only on one's own bid, a low score that loses)."""
+    low = None
+    clause = c.get("low")
+    if clause is not None and str(only_value(clause, "NUMBER | none")) != "none":
+        low = number_of(clause, low=-(10 ** MAX_NUMBER_DIGITS - 1))
+    ties, team = "play-on", None
+    clause = c.get("ties")
+    if clause is not None:
+        value = only_value(clause, SECTIONS["game"]["ties"].shape)
+        words = [a.value for a in value.atoms]
+        if len(words) == 2 and words[0] == "team" and isinstance(words[1], int):
+            if table.sides != "teams" or not 0 <= words[1] < table.teams:
+                raise SpecError(f"there is no fixed team {words[1]} to win equal totals",
+                                value.span, expected="team 0 to team "
+                                f"{max(table.teams - 1, 0)} with fixed teams",
+                                hint="teams are numbered from 0: team 0 holds seat 0",
+                                code="unknown-value")
+            ties, team = "team", words[1]
+        else:
+            ties = word_in(clause, value, ("play-on", "bidders"))
+    return model.GameEnd(c.number("target", low=1),
+                         c.word("winner", ("highest", "bidder-goes"), "highest"), low, ties,
+                         team, c.word("win-on", ("any-hand", "own-bid"), "any-hand"))
+
 
 
 def rule_of(clause: ast.Clause, default: str | None, inherited: str | None,
@@ -389,7 +417,17 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
         points=c.word("points", ("last-trick", "bidder", "none"), "last-trick"),
         announce=c.word("announce", ("nothing", "points"), "nothing"),
         face_up=c.number("face-up", 0),
-        shown=c.word("shown", ("never", "after-auction"), "never"))
+        shown=c.word("shown", ("never", "after-auction"), "never"),
+        forced_burial=c.word("forced-burial", ("any", "trump", "trump-else-any"), "any"),
+        exchange=_exchange(c))
+
+
+def _exchange(c: Clauses) -> int | None:
+    """``nest: exchange N | any``: the most nest cards the bid winner may keep."""
+    clause = c.get("exchange")
+    if clause is None or str(only_value(clause, "NUMBER | any")) == "any":
+        return None
+    return number_of(clause, low=0)
 
 
 def _read_passing(c: Clauses) -> model.Passing:
@@ -531,7 +569,8 @@ def _read_play(c: Clauses, deck: model.Deck) -> model.Play:
         follow=c.word("follow", ("color", "any"), "color"),
         anytime=tuple(anytime),
         ties=c.word("ties", ("first-played", "last-played"), "first-played"),
-        review=c.word("review", ("none", "last-trick"), "none"))
+        review=c.word("review", ("none", "last-trick"), "none"),
+        claim=c.word("claim", ("none", "certain"), "none"))
 
 
 def _read_scoring(c: Clauses) -> model.Scoring:
@@ -547,14 +586,26 @@ def _read_scoring(c: Clauses) -> model.Scoring:
             default = parse_text(f"variant d\nscoring:\n  {key}: {SECTIONS['scoring'][key].default}\n",
                                  "<default>")
             expr = default.sections[0].clauses[0].formula
-        allowed = set(("taken", "counters", "tricks", "bid", "total", "all_tricks")) | \
+        allowed = set(("taken", "counters", "tricks", "bid", "total", "all_tricks", "score")) | \
             ({"made"} if key != "made" else set())
         formulas[key] = compile_formula(expr, want, allowed)  # type: ignore[arg-type]
         texts.append((key, render(expr)))  # type: ignore[arg-type]
     total = c.get("total")
+    all_tricks, all_points = _sweep_bonus(c, "all-tricks"), _sweep_bonus(c, "all-points")
     return model.Scoring(
         trick_points=c.number("trick-points", 0), last_trick=c.number("last-trick", 0),
-        majority=c.number("majority", 0), all_tricks=c.number("all-tricks", 0),
+        majority=c.number("majority", 0), all_tricks=all_tricks or 0,
         total=number_of(total) if total is not None else None,
         made=formulas["made"], bidders=formulas["bidders"], defenders=formulas["defenders"],
-        formulas=tuple(texts))
+        formulas=tuple(texts), all_points=all_points or 0,
+        most_cards=c.number("most-cards", 0),
+        doubled=tuple(key for key, bonus in (("all-tricks", all_tricks),
+                                             ("all-points", all_points)) if bonus is None))
+
+
+def _sweep_bonus(c: Clauses, key: str) -> int | None:
+    """A bonus for taking every trick or every counter: points, or None for 'double'."""
+    clause = c.get(key)
+    if clause is not None and str(only_value(clause, "NUMBER | double")) == "double":
+        return None
+    return c.number(key, 0)

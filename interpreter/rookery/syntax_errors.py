@@ -31,6 +31,7 @@ _TERMINAL_WORDS = {
     "NAME": "a name",
     "RULE_ID": "a rule id such as scoring.sweep",
     "NUMBER": "a number",
+    "SIGNED_NUMBER": "a negative number such as -250",
     "STRING": 'a quoted string ("...")',
     "IF": "'if'",
     "NOT": "'not'",
@@ -76,7 +77,7 @@ def expected_words(names) -> str:
     the line"."""
     names = {n for n in names if not n.startswith("__")}
     if {"NAME", "NUMBER", "STRING"} <= names:
-        names -= {"NAME", "NUMBER", "STRING"}
+        names -= {"NAME", "NUMBER", "STRING", "SIGNED_NUMBER"}   # a value may be -250
         names.add("VALUE")
     if {"NAME", "NUMBER", "LPAR"} <= names:
         names -= {"NAME", "NUMBER", "LPAR", "ADD_OP", "IF", "NOT"}

@@ -111,6 +111,9 @@ def describe_event(hand: Hand, event: Event) -> Iterator[str]:
         yield f"  {seat_name(t, seat)} is revealed as the bidder's partner"
     elif kind == "leader-chosen":
         yield f"  {seat_name(t, seat)} has {seat_name(t, data['leader'])} lead"
+    elif kind == "claim":
+        yield (f"  {seat_name(t, seat)} claims the remaining tricks: "
+               + " ".join(data["cards"]))
     elif kind == "trick-won":
         yield describe_trick(hand, data["trick"] - 1)
     elif kind == "hand-scored" and not data["thrown_in"]:

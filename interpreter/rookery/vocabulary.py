@@ -112,6 +112,17 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "forbid": Key("nothing | counters [unless forced] | trump [unless forced], ...",
                       "cards that may not be laid aside (unless no other card is left)",
                       "nothing"),
+        "forced-burial": Key("any | trump | trump-else-any",
+                             "with 'forbid counters unless forced': which counters the bid "
+                             "winner lays aside when it must (any, or trump counters only); "
+                             "trump is then named with the nest in hand, and a trump that "
+                             "leaves too few trump counters may not be named ('trump': the "
+                             "checker proves some trump always can be; 'trump-else-any': when "
+                             "none can, any trump and any counters)", "any"),
+        "exchange": Key("NUMBER | any",
+                        "how many cards the bid winner may exchange with the nest: at most "
+                        "N of the cards laid aside may be cards that were not in the nest "
+                        "(it keeps at most N nest cards)", "any"),
         "points": Key("last-trick | bidder | none",
                       "who scores counters laid aside in the nest", "last-trick"),
         "face-up": Key("NUMBER",
@@ -172,6 +183,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
                        "cards that may be played even when their holder can follow", "none"),
         "ties": Key("first-played | last-played",
                     "which of two identical cards wins a trick", "first-played"),
+        "claim": Key("none | certain",
+                     "whether the player on lead may lay down the rest of the hand and take "
+                     "every remaining trick, when that is certain: leading its cards from "
+                     "the strongest down, no card another player holds could take one of "
+                     "those tricks", "none"),
         "review": Key("none | last-trick",
                       "which taken tricks a player may look at again: none (a trick is seen "
                       "only until the next card is led) or the last one", "none"),
@@ -182,7 +198,17 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "trick-points": Key("NUMBER", "points for each trick taken", "0"),
         "last-trick": Key("NUMBER", "bonus for taking the last trick", "0"),
         "majority": Key("NUMBER", "bonus for the side that takes most tricks", "0"),
-        "all-tricks": Key("NUMBER", "bonus for a side that takes every trick", "0"),
+        "all-tricks": Key("NUMBER | double",
+                          "bonus for a side that takes every trick, or 'double': its take "
+                          "(counters and bonuses) counts twice", "0"),
+        "all-points": Key("NUMBER | double",
+                          "bonus for a side that takes every counter of the hand (the nest's "
+                          "where nest.points sends them), or 'double': its take counts twice "
+                          "(a take is doubled once, however many rules double it)", "0"),
+        "most-cards": Key("NUMBER",
+                          "bonus for the side that takes the most cards: its tricks' cards, "
+                          "and the nest's where nest.points sends its counters (nobody on a "
+                          "tie)", "0"),
         "total": Key("NUMBER", "the documented points available in a hand (checked)", "none"),
         "made": Key("FORMULA (condition)", "when the bidding side has made its bid",
                     "taken >= bid"),
@@ -194,6 +220,21 @@ SECTIONS: dict[str, dict[str, Key]] = {
         "target": Key("NUMBER", "the score that ends the game (reached or exceeded)"),
         "winner": Key("highest | bidder-goes",
                       "who wins when several reach the target in one hand", "highest"),
+        "ties": Key("play-on | bidders | team N",
+                    "who wins when the top totals at the end of the game are equal on "
+                    "different sides: nobody (another hand is played), the bidding side "
+                    "when it is among them, or fixed team N (seats N, N + teams, ...) when "
+                    "it is among them", "play-on"),
+        "win-on": Key("any-hand | own-bid",
+                      "whether a side may reach the target in any hand, or wins only at the "
+                      "end of a hand in which it was the bidding side and made its bid (a "
+                      "side past the target as defenders keeps its score and plays on)",
+                      "any-hand"),
+        "low": Key("NUMBER | none",
+                   "a score (such as -250) at or below which a side loses: the game ends "
+                   "with that hand, and the highest total of the other sides wins (equal "
+                   "totals as for 'ties'; when every side is that low, the highest of all)",
+                   "none"),
     },
 }
 

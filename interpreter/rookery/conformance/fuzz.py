@@ -776,7 +776,8 @@ class Fuzzer:
         team = t.team_of
         ours = (team[hand.to_act] == team[hand.bidder]) if team is not None else \
             hand.to_act == hand.bidder or hand.to_act in hand.partners
-        return (max if ours else min)(ordered, key=strength)
+        plays = [a for a in ordered if a.kind == "play"]    # not a claim (play: claim)
+        return (max if ours else min)(plays, key=strength)
 
     def _auction_choice(self, rng, hand, ordered: list[Action]) -> Action | None:
         """The bid or pass this deal's auction style calls for (None: steer as usual)."""

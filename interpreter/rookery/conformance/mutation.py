@@ -55,6 +55,44 @@ FORMULA_MUTATIONS = {
 FORBID_CHOICES = ["nothing", "counters", "counters unless forced", "trump unless forced"]
 
 
+def _low_alternatives(text: str, variant: Variant) -> Iterator[tuple[str, str]]:
+    """A low score that ends the game: a little higher, a little lower, or none."""
+    if text == "none":
+        yield "low -100", "low -100"
+        return
+    low = int(text)
+    for other in (low + 50, low - 50):
+        if other < 0:
+            yield f"low {other}", f"low {other}"
+    yield "no low score", "low none"
+
+
+def _ties_alternatives(text: str, variant: Variant) -> Iterator[tuple[str, str]]:
+    """Equal top totals: play on, the bidders win, or one fixed team wins."""
+    teams = variant.table.teams if variant.table.sides == "teams" else 0
+    for choice in ["play-on", "bidders"] + [f"team {n}" for n in range(teams)]:
+        if choice != text:
+            yield f"ties {choice}", f"ties {choice}"
+
+
+def _double_alternatives(key: str):
+    """A sweep bonus written 'double': no bonus, or a fixed one instead (a bonus in
+    points is varied like any number)."""
+    def alternatives(text: str, variant: Variant) -> Iterator[tuple[str, str]]:
+        if text == "double":
+            for points in (0, 50):
+                yield f"{key} {points} instead of double", f"{key} {points}"
+    return alternatives
+
+
+# Clauses of the house-rule mechanisms whose values the generic rules below cannot vary
+# (an empty list of alternatives falls back to them).
+HOUSE_ALTERNATIVES = {("game", "low"): _low_alternatives,
+                      ("game", "ties"): _ties_alternatives,
+                      ("scoring", "all-tricks"): _double_alternatives("all-tricks"),
+                      ("scoring", "all-points"): _double_alternatives("all-points")}
+
+
 @dataclass(frozen=True)
 class Mutant:
     variant: str
@@ -150,6 +188,11 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         amount = int(str(clause.values[0]).split()[1])
         yield f"opening dealer {amount + step}", f"opening dealer {amount + step}"
         yield "no opening bid", "opening none"
+        return
+    house = list(HOUSE_ALTERNATIVES[(section, key)](text, variant)) \
+        if (section, key) in HOUSE_ALTERNATIVES else []
+    if house:
+        yield from house
         return
     if len(numbers) == 1 and len(clause.values) == 1:
         value = numbers[0]

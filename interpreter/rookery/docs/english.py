@@ -117,6 +117,7 @@ _QUANTITY = {
     "bid": "the bid",
     "total": "all the points of the hand",
     "all_tricks": "the number of tricks in the hand",
+    "score": "their running score before the hand",
 }
 _COMPARE = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than",
             "==": "exactly", "!=": "other than"}

@@ -116,6 +116,30 @@ def _forbid(v: Variant, rule: Rule | None) -> str | None:
     return capital("; ".join(parts)) + "."
 
 
+@writes("nest", "forced-burial")
+def _forced_burial(v: Variant, rule: Rule | None) -> str:
+    if v.nest.forced_burial == "any":
+        return "When the bid winner must lay counters aside, any counters will do."
+    text = ("When the bid winner has too few other cards and must lay counters aside, they "
+            "must be trump counters. So the bid winner, who names trump with the nest in "
+            "hand, may not name a trump under which it holds fewer trump counters than the "
+            "counters it must lay aside.")
+    if v.nest.forced_burial == "trump-else-any":
+        text += (" If no trump meets that, the bid winner may name any trump and lay aside "
+                 "any counters.")
+    return text
+
+
+@writes("nest", "exchange")
+def _exchange(v: Variant, rule: Rule | None) -> str:
+    n = v.nest.exchange
+    if n is None:
+        return "The bid winner may keep any of the nest's cards."
+    return (f"The bid winner may exchange at most {n} cards with the nest: of the cards "
+            f"laid aside, at most {n} may be cards that were not in the nest, so it keeps at "
+            f"most {n} of the nest's cards.")
+
+
 @writes("nest", "points")
 def _nest_points(v: Variant, rule: Rule | None) -> str | None:
     if v.deal.nest == 0:

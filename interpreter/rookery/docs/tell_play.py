@@ -104,6 +104,18 @@ def counter_groups(v: Variant) -> list[tuple[str, int, int]]:
     return groups + single + rook
 
 
+@writes("play", "claim")
+def _claim(v: Variant, rule: Rule | None) -> str:
+    if v.play.claim == "none":
+        return "Every card is played out: nobody may claim the rest of the tricks."
+    return ("A player on lead may claim the rest of the hand: they lay their cards down, "
+            "and every remaining trick goes to their side. A claim is allowed only when it "
+            "is certain: leading their cards from the strongest down (trumps first), no card "
+            "another player holds could take one of those tricks, counting a trump as "
+            "able to take a trick of another color unless that player surely still holds "
+            "the color led, or surely has no trump left.")
+
+
 @writes("scoring", "counters")
 def _counters(v: Variant, rule: Rule | None) -> str:
     groups = counter_groups(v)
@@ -145,15 +157,41 @@ def _majority(v: Variant, rule: Rule | None) -> str:
 def _all_tricks(v: Variant, rule: Rule | None) -> str:
     n = v.scoring.all_tricks
     team, _ = side_words(v)
+    if "all-tricks" in v.scoring.doubled:
+        return f"A {team} that takes every trick scores double: everything it took counts twice."
     return f"A {team} that takes every trick scores {n} points more." if n else \
         "Taking every trick earns no bonus."
+
+
+@writes("scoring", "all-points")
+def _all_points(v: Variant, rule: Rule | None) -> str:
+    n = v.scoring.all_points
+    team, _ = side_words(v)
+    every = (f"A {team} that takes every counter of the hand (the nest's too, when they "
+             f"come to it)")
+    if "all-points" in v.scoring.doubled:
+        return (f"{every} scores double: everything it took counts twice (once, even if it "
+                f"also takes every trick).")
+    return f"{every} scores {n} points more." if n else "Taking every counter earns no bonus."
+
+
+@writes("scoring", "most-cards")
+def _most_cards(v: Variant, rule: Rule | None) -> str:
+    n = v.scoring.most_cards
+    team, _ = side_words(v)
+    nest = (" (the nest's cards count for whoever scores its counters)"
+            if v.deal.nest and v.nest.points != "none" else "")
+    return (f"The {team} that takes the most cards{nest} scores {n} points more (nobody "
+            f"does on a tie).") if n else "Taking the most cards earns no bonus."
 
 
 @writes("scoring", "total")
 def _total(v: Variant, rule: Rule | None) -> str:
     return (f"In all, a hand holds {points_available(v)} points"
             + (f" (with {v.scoring.all_tricks} more for taking every trick)"
-               if v.scoring.all_tricks else "") + ".")
+               if v.scoring.all_tricks else "")
+            + (f" (with {v.scoring.all_points} more for taking every counter)"
+               if v.scoring.all_points else "") + ".")
 
 
 def formula_of(v: Variant, key: str) -> ast.Expr:
@@ -205,3 +243,54 @@ def _winner(v: Variant, rule: Rule | None) -> str:
                 f"total wins.")
     return (f"If more than one {team} reaches {v.game.target} in the same hand, the higher "
             f"total wins; equal top totals play another hand.")
+
+
+def _tied_team(v: Variant) -> str:
+    """Who ``game.ties`` says wins equal top totals, as a player says it."""
+    team, _ = side_words(v)
+    if v.game.ties == "bidders":
+        return f"the bid winner's {team} wins if it is one of them"
+    if v.game.ties == "team":
+        n = v.game.ties_team
+        seats = listing([str(s) for s in range(v.table.players) if s % v.table.teams == n])
+        return f"team {n} (seats {seats}) wins if it is one of them"
+    return "another hand is played"
+
+
+@writes("game", "ties")
+def _ties(v: Variant, rule: Rule | None) -> str:
+    team, _ = side_words(v)
+    return (f"When the game ends with the top totals equal on different {team}s, "
+            f"{_tied_team(v)}; otherwise another hand is played."
+            if v.game.ties != "play-on" else
+            f"When the game would end with the top totals equal on different {team}s, "
+            f"another hand is played.")
+
+
+@writes("game", "win-on")
+def _win_on(v: Variant, rule: Rule | None) -> str:
+    team, _ = side_words(v)
+    if v.game.win_on == "own-bid":
+        return (f"A {team} can only win the game on its own bid: it wins when it reaches "
+                f"{v.game.target} at the end of a hand in which it took the bid and made "
+                f"it. A {team} that reaches {v.game.target} as defenders keeps its score, "
+                f"and the game goes on.")
+    return f"A {team} may reach {v.game.target} in any hand, bidding or defending."
+
+
+@writes("game", "low")
+def _low(v: Variant, rule: Rule | None) -> str:
+    team, _ = side_words(v)
+    if v.game.low is None:
+        return "No score is too low: a game ends only at the target."
+    return (f"A {team} whose total falls to {v.game.low} or below loses: the game ends "
+            f"with that hand, and the highest total among {others_of(v)} wins (the highest "
+            f"of all if every {team} is that low). Equal top totals are settled as at the "
+            f"target.")
+
+
+def others_of(v: Variant) -> str:
+    team, others = side_words(v)
+    if v.table.sides == "teams" and v.table.teams == 2 or v.table.sides == "called":
+        return others
+    return f"the other {team}s"

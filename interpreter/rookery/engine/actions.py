@@ -2,7 +2,8 @@
 
 An action is written in a one-line notation used everywhere (CLI, cases, protocol):
 ``bid 75``, ``pass``, ``discard R5``, ``give G7`` (passing a card), ``trump R``,
-``trump none``, ``rook low``, ``call R1``, ``leader left``, ``play ROOK``.
+``trump none``, ``rook low``, ``call R1``, ``leader left``, ``play ROOK``, ``claim``
+(the rest of the tricks, where ``play: claim`` allows it).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from typing import Any, NamedTuple
 from ..errors import UsageError
 
 KINDS = ("bid", "pass", "discard", "give", "trump", "rook", "call", "leader", "play",
-         "redeal", "keep")
-# Kinds written without a value: a pass, and the holder of a poor hand's choice.
-BARE = ("pass", "redeal", "keep")
+         "redeal", "keep", "claim")
+# Kinds written without a value: a pass, the holder of a poor hand's choice, a claim.
+BARE = ("pass", "redeal", "keep", "claim")
 
 
 MAX_BID_DIGITS = 9      # no bid of any variant comes near; longer is not a bid
@@ -63,7 +64,7 @@ class Action(_Action):
             raise UsageError(f"'{text}' is not an action; actions are: "
                              "bid N, pass, discard CARD, give CARD, trump COLOR|none, "
                              "rook high|low, call CARD, leader self|left, play CARD, "
-                             "redeal, keep")
+                             "redeal, keep, claim")
         kind = parts[0]
         if kind in BARE:
             if len(parts) != 1:

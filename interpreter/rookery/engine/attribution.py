@@ -222,6 +222,10 @@ CODE_CLAUSES = {
     "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
     "must-bid": ("bidding", "all-pass"),
+    "must-discard-trump-counter": ("nest", "forced-burial"),
+    "exchange-limit": ("nest", "exchange"),
+    "claim-not-on-lead": ("play", "claim"), "claim-not-certain": ("play", "claim"),
+    "trump-burial-unmet": ("nest", "forced-burial"),
 }
 
 
@@ -576,8 +580,9 @@ def scoring_rules(hand) -> tuple[str, ...]:
     scoring = hand.variant.scoring
     for key, amount in (("trick-points", scoring.trick_points),
                         ("last-trick", scoring.last_trick), ("majority", scoring.majority),
-                        ("all-tricks", scoring.all_tricks)):
-        if amount:
+                        ("all-tricks", scoring.all_tricks), ("most-cards", scoring.most_cards),
+                        ("all-points", scoring.all_points)):
+        if amount or key in scoring.doubled:
             rules.append(_rule(hand, "scoring", key))
     rules += [_rule(hand, "scoring", k) for k in ("made", "bidders", "defenders")]
     return _unique(rules)
@@ -587,6 +592,9 @@ def game_rules(hand, expected, actual) -> tuple[str, ...]:
     """The rules behind a game end another engine states differently: the target (is the
     game over at all) or the winner rule (who wins when it is, and whether equal totals
     play on)."""
+    house = _house_game_rules(hand)
+    if house:
+        return house
     scores = hand.result.scores if hand.result is not None else ()
     target = hand.variant.game.target
     top = max(scores) if scores else 0
@@ -672,3 +680,18 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
         elif dummy is not None and code in {t.codes[c] for c in hand.hands[dummy]}:
             rules.append(_rule(hand, "table", "dummy-shown"))
     return _unique(rules)
+
+
+def _house_game_rules(hand) -> tuple[str, ...]:
+    """The house rules of the game's end that decide this hand's end, if any: a low score
+    (``game.low``), equal totals (``game.ties``), or going out only on one's own bid
+    (``game.win-on``), which also keeps a defending side past the target playing on."""
+    if hand.result is None:
+        return ()
+    from .game_end import decide
+    game = hand.variant.game
+    _, keys = decide(hand.variant, hand.result, hand.t.team_of)
+    house = [key for key in keys if key in ("low", "ties", "win-on")]
+    if not house and game.win_on == "own-bid" and max(hand.result.scores) >= game.target:
+        house = ["win-on"]
+    return _unique([_rule(hand, "game", key) for key in house])

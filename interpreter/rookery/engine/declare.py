@@ -5,7 +5,7 @@ choosing who leads."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import passing
+from . import burial, passing
 from .actions import Action, Event
 
 ROOK_CALLS = (Action("rook", "high"), Action("rook", "low"))
@@ -17,15 +17,24 @@ LEADER_CHOICES = (Action("leader", "self"), Action("leader", "left"))
 CIRCUS = Action("trump", "circus")
 
 
-def legal_trump(hand) -> tuple[Action, ...]:
+def _calls(hand) -> tuple[Action, ...]:
     if hand.circus_namer is not None:
         return tuple(a for a in hand.t.trump_actions if a != CIRCUS)
     return hand.t.trump_actions
 
 
+def legal_trump(hand) -> tuple[Action, ...]:
+    return burial.trump_choices(hand, _calls(hand))
+
+
 def apply_trump(hand, action: Action) -> list[Event]:
     if action.kind != "trump":
         raise IllegalAction("wrong-phase", f"'{action}': trump is being named")
+    if action in _calls(hand) and action not in legal_trump(hand):
+        raise IllegalAction("trump-burial-unmet",
+                            f"'{action.value}' cannot be named trump: the bid winner would "
+                            "hold too few trump counters for the counters it must lay aside",
+                            hand.t.rule("nest", "forced-burial"))
     if action not in legal_trump(hand):
         raise IllegalAction("trump-not-allowed", f"'{action.value}' cannot be named trump; "
                             "choices: " + ", ".join(str(a.value) for a in legal_trump(hand)),

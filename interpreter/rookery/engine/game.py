@@ -3,7 +3,9 @@ scores carried from hand to hand, until a score keeper reaches the target.
 
 When several keepers reach the target in the same hand, ``game.winner`` decides:
 ``highest`` (the highest total wins; equal totals on different sides play on, a ruling)
-or ``bidder-goes`` (the bidding side wins if it reached the target).
+or ``bidder-goes`` (the bidding side wins if it reached the target).  The house rules of
+the end (a low score that loses, equal totals, going out only on one's own bid) are in
+:mod:`rookery.engine.game_end`.
 
 A game stops, with no winner, after :data:`MAX_HANDS` hands (a ruling of ours: the
 sources set no limit, but ``check`` only proves that the target can be reached, not
@@ -17,6 +19,7 @@ import random
 from ..errors import IllegalAction
 from ..limits import MAX_HANDS
 from ..model import Variant
+from . import game_end
 from .actions import Action, Event
 from .deal import deal_hand
 from .hand import Hand
@@ -103,12 +106,12 @@ class Game:
         result = self.hand.result
         self.results.append(result)
         self.scores = result.scores
-        winners = game_winners(self.variant, result, self.t.team_of)
+        winners, keys = game_end.decide(self.variant, result, self.t.team_of)
         if winners:
             self.winners = winners
             return [Event("game-over", None, {"winners": list(winners),
                                               "scores": list(self.scores)},
-                          (self.t.rule("game", "target"), self.t.rule("game", "winner")))]
+                          tuple(self.t.rule("game", key) for key in keys))]
         if len(self.results) >= self.max_hands:
             self.stopped = True
             return [Event("game-stopped", None, {"hands": len(self.results),
@@ -122,24 +125,4 @@ class Game:
 
 def game_winners(variant: Variant, result: HandResult, team_of) -> tuple[int, ...]:
     """The score keepers who win after this hand (empty while the game goes on)."""
-    scores = result.scores
-    target = variant.game.target
-    if max(scores) < target:
-        return ()
-
-    def keeper(seat: int) -> int:
-        return team_of[seat] if team_of is not None else seat
-
-    side_of_keeper = {}
-    for index, side in enumerate(result.sides):
-        for seat in side.seats:
-            side_of_keeper[keeper(seat)] = index
-    if variant.game.winner == "bidder-goes" and result.sides:
-        bidding = sorted({keeper(s) for s in result.sides[0].seats})
-        if all(scores[k] >= target for k in bidding):
-            return tuple(bidding)
-    top = max(scores)
-    leaders = [k for k, s in enumerate(scores) if s == top]
-    if len({side_of_keeper.get(k, k) for k in leaders}) == 1:
-        return tuple(leaders)
-    return ()
+    return game_end.decide(variant, result, team_of)[0]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from . import burial, exchange
 from .actions import Action, Event
 
 
@@ -72,7 +73,15 @@ def _forbidden_reason(hand, card: int) -> str | None:
 
 
 def allowed(hand) -> list[int]:
-    """Distinct cards the bid winner may lay aside now."""
+    """Distinct cards the bid winner may lay aside now: what ``nest.forbid`` allows,
+    within the ``nest.exchange`` limit (which wins when the two leave nothing)."""
+    if hand.variant.nest.exchange is None:
+        return _allowed(hand)
+    held = list(dict.fromkeys(hand.hands[hand.bidder]))
+    return exchange.within(hand, _allowed(hand)) or exchange.within(hand, held)
+
+
+def _allowed(hand) -> list[int]:
     held = list(dict.fromkeys(hand.hands[hand.bidder]))
     rules = hand.variant.nest
     if not (rules.forbid_counters or rules.forbid_trump):
@@ -88,7 +97,7 @@ def allowed(hand) -> list[int]:
         if (reason == "counters" and rules.counters_unless_forced) or \
                 (reason == "trump" and rules.trump_unless_forced):
             relaxed.append(card)
-    return relaxed
+    return burial.forced_choices(hand, relaxed)
 
 
 def legal(hand) -> list[Action]:
@@ -103,9 +112,21 @@ def apply(hand, action: Action) -> list[Event]:
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
-    if (hand.variant.nest.forbid_counters or hand.variant.nest.forbid_trump) and \
-            card not in allowed(hand):
+    if hand.variant.nest.exchange is not None and card not in allowed(hand) and \
+            card not in exchange.within(hand, [card]):
+        raise IllegalAction("exchange-limit",
+                            f"{action.value} may not be laid aside: the bid winner has "
+                            f"already kept {hand.variant.nest.exchange} nest cards, so the "
+                            "rest it lays aside must be nest cards",
+                            hand.t.rule("nest", "exchange"))
+    if (hand.variant.nest.forbid_counters or hand.variant.nest.forbid_trump or
+            hand.variant.nest.exchange is not None) and card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
+        if reason == "counters" and burial.applies(hand) and \
+                not any(_forbidden_reason(hand, c) is None for c in held):
+            raise IllegalAction("must-discard-trump-counter",
+                                f"{action.value} may not be laid aside: counters laid aside "
+                                "must be trump counters", hand.t.rule("nest", "forced-burial"))
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "
                             f"laying {reason} aside while other cards remain",

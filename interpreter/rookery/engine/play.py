@@ -5,6 +5,7 @@ color; the winner leads next."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from . import claim
 from .actions import Action, Event
 from .attribution import points_rules, trick_rules
 
@@ -49,10 +50,15 @@ def playable(hand, seat: int) -> list[int]:
 
 def legal(hand) -> list[Action]:
     actions = hand.t.play_actions
-    return [actions[c] for c in playable(hand, hand.to_act)]
+    legal = [actions[c] for c in playable(hand, hand.to_act)]
+    if hand.variant.play.claim != "none" and claim.allowed(hand):
+        legal.append(claim.CLAIM)
+    return legal
 
 
 def apply(hand, action: Action) -> list[Event]:
+    if action.kind == "claim":
+        return claim.apply(hand, action)
     if action.kind != "play":
         raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card")
     seat = hand.to_act

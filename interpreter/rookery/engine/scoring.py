@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .bonuses import house_bonuses
+
 
 @dataclass(frozen=True)
 class SideResult:
@@ -79,12 +81,14 @@ def score_hand(hand) -> HandResult:
     tricks = [sum(hand.tricks_won[s] for s in seats) for seats in sides]
     most = max(tricks)
     majority_side = tricks.index(most) if tricks.count(most) == 1 else None
+    taken_counters = [sum(hand.points_won[s] for s in seats)
+                      + (nest_points if nest_to is not None and nest_to in seats else 0)
+                      for seats in sides]
+    extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards))
     results = []
     made = None
     for index, seats in enumerate(sides):
-        counters = sum(hand.points_won[s] for s in seats)
-        if nest_to is not None and nest_to in seats:
-            counters += nest_points
+        counters = taken_counters[index]
         bonus = rules.trick_points * tricks[index]
         if last_winner in seats:
             bonus += rules.last_trick
@@ -92,8 +96,13 @@ def score_hand(hand) -> HandResult:
             bonus += rules.majority
         if tricks[index] == all_tricks:
             bonus += rules.all_tricks
+        extra, double = extras[index]
+        bonus += extra
+        if double:
+            bonus += counters + bonus
         env = {"taken": counters + bonus, "counters": counters, "tricks": tricks[index],
-               "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks}
+               "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks,
+               "score": _running_score(hand, seats)}
         bidding = index == 0
         if bidding:
             made = bool(rules.made(env))
@@ -112,6 +121,14 @@ def score_hand(hand) -> HandResult:
     scores = tuple(s + c for s, c in zip(hand.scores_before, changes))
     return HandResult(False, hand.bidder, hand.high, made, tuple(results), nest_points,
                       nest_to, tuple(changes), scores)
+
+
+def _running_score(hand, seats: tuple[int, ...]) -> int:
+    """A side's running score before the hand (the formulas' ``score``): its team's, or
+    with sides that change each hand its first player's."""
+    t = hand.t
+    keeper = t.team_of[seats[0]] if t.team_of is not None else seats[0]
+    return hand.scores_before[keeper]
 
 
 def thrown_in(hand) -> HandResult:

@@ -1,0 +1,64 @@
+"""What must be laid aside when counters must be (``nest: forced-burial``).
+
+With ``forbid counters unless forced``, the bid winner lays a counter aside only once it
+has no other card left to lay aside.  ``forced-burial trump`` (or ``trump-else-any``)
+says those counters must then be trump counters, and trump is named with the nest in
+hand (``trump: named after-taking-nest``), so:
+
+* a call under which the bid winner would hold too few trump counters for the counters it
+  must lay aside may not be named (``trump-burial-unmet``);
+* once forced, only trump counters may be laid aside (``must-discard-trump-counter``);
+* with ``trump-else-any``, when no call can meet the rule, any call may be named and any
+  counters laid aside (with ``trump`` the checker proves this never happens).
+"""
+
+from __future__ import annotations
+
+
+def applies(hand) -> bool:
+    nest = hand.variant.nest
+    return nest.forced_burial != "any" and nest.forbid_counters and nest.counters_unless_forced
+
+
+def forced_counters(hand) -> int:
+    """How many counters the bid winner will have to lay aside: the discards its other
+    cards cannot cover."""
+    held = hand.hands[hand.bidder]
+    others = sum(1 for c in held if not hand.t.points[c])
+    return max(0, hand.variant.nest.discard - others)
+
+
+def trump_counters(hand, ctx) -> list[int]:
+    """The counters the bid winner holds that are trump under ``ctx``."""
+    return [c for c in hand.hands[hand.bidder]
+            if hand.t.points[c] and (c in hand.t.always_trump or ctx.trump_key[c] >= 0)]
+
+
+def meets(hand, action) -> bool:
+    """Whether naming ``action`` (a trump call) leaves the burial rule one it can meet."""
+    if action.value == "circus":
+        return True
+    need = forced_counters(hand)
+    return need == 0 or len(trump_counters(hand, hand.t.context(str(action.value)))) >= need
+
+
+def trump_choices(hand, choices):
+    """The calls the bid winner may name with the nest in hand: those that meet the
+    burial rule, or all of them when none does (``trump-else-any``)."""
+    if not applies(hand) or hand.discards_left == 0:
+        return choices
+    meeting = tuple(a for a in choices if meets(hand, a))
+    return meeting or choices
+
+
+def forced_choices(hand, counters: list[int]) -> list[int]:
+    """Of the counters the bid winner is forced to lay aside, those it may: the trump
+    ones, unless the trump named could not meet the rule (``trump-else-any``: then any)."""
+    if not applies(hand) or hand.ctx is None:
+        return counters
+    ctx, t = hand.ctx, hand.t
+    named_with = [c for c in hand.hands[hand.bidder] + hand.laid_aside if t.points[c]]
+    need = len(named_with) - hand.variant.deal.hand
+    if sum(1 for c in named_with if c in t.always_trump or ctx.trump_key[c] >= 0) < need:
+        return counters
+    return [c for c in counters if c in t.always_trump or ctx.trump_key[c] >= 0]
