@@ -13,16 +13,19 @@ from __future__ import annotations
 import copy as _copy
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 
 from ..errors import IllegalAction, UsageError
 from ..model import Variant
 from . import attribution, bidding, declare, nest, passing, play
 from .actions import Action, Event
 from .scoring import HandResult, score_hand, thrown_in
-from .tables import Tables, tables_for
+from .tables import Tables, TrumpContext, tables_for
 
 BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
     "bidding", "trump", "rook", "discard", "passing", "call", "leader", "play", "done")
+
+NO_EVENTS: tuple[Event, ...] = ()      # what apply returns when the hand does not record
 
 _LEGAL = {BIDDING: bidding.legal, TRUMP: declare.legal_trump, ROOK: declare.legal_rook,
           DISCARD: nest.legal, PASSING: passing.legal, CALL: declare.legal_call,
@@ -79,9 +82,13 @@ class Hand:
 
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
-                 number: int = 0, *, _dealt: tuple[list[list[int]], list[int]] | None = None):
+                 number: int = 0, *, record: bool = True,
+                 _dealt: tuple[list[list[int]], list[int]] | None = None):
         t = tables_for(variant)
         self.variant = variant
+        # record=False is a playout: apply returns no events and no history is kept
+        # (nothing to snapshot), the hand's result is reckoned when first read.
+        self.record = record
         self.t: Tables = t
         self.n = n = t.players
         if not 0 <= dealer < n:
@@ -105,9 +112,8 @@ class Hand:
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
         self._start = (tuple(tuple(h) for h in self.hands), tuple(self.nest))
-        self.steps = steps_after_bidding(variant)
+        self.steps = _steps(t)
         self.step = -1
-        self.phase = BIDDING
         self.to_act: int | None = None
         self.history: list[tuple[int, Action]] = []
         self.auction: list[tuple[int, str]] = []     # bids and passes, automatic ones too
@@ -141,7 +147,8 @@ class Hand:
         self.has_dummy = variant.table.dummy != "none"
         self.review_last = variant.play.review == "last-trick"
         self.last_played_wins = variant.play.ties == "last-played"
-        self.result: HandResult | None = None
+        self._result: HandResult | None = None
+        self.phase = BIDDING
         self.opening_events = bidding.start(self)
 
     @property
@@ -169,56 +176,52 @@ class Hand:
         return card
 
     # -- the verbs ------------------------------------------------------------------------
+    #
+    # Each phase binds its own ``legal_actions`` and ``apply`` on the hand when the hand
+    # enters it (see ``phase`` below), so a decision calls the phase's functions
+    # directly; the methods here are what ``Hand.apply(hand, ...)`` reaches.
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == DONE
+    def phase(self) -> str:
+        """The phase the hand is in: ``bidding``, ``discard``, ``trump``, ... ``done``."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        self._phase = phase
+        _bind_phase(self, phase)
 
     @property
     def actor(self) -> int | None:
         """The seat that decides now: the bid winner when the dummy's card is due."""
         seat = self.to_act
-        if self.phase == PLAY and self.variant.table.dummy == "partner" and \
+        if self._phase == PLAY and self.variant.table.dummy == "partner" and \
                 seat is not None and seat == (self.bidder + 2) % self.n:
             return self.bidder
         return seat
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now (each once, in a stable order)."""
-        if self.phase == DONE:
-            return []
-        legal = _LEGAL[self.phase](self)
-        return legal if type(legal) is list else list(legal)
+        return self.__dict__["legal_actions"]()
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply an action (or its notation) for ``seat`` (default: whoever decides now).
 
-        Returns the events it caused; raises IllegalAction, changing nothing, if the
-        rules forbid it."""
-        if type(action) is not Action:         # (the common case is checked once)
-            if type(action) is str:
-                try:
-                    action = Action.parse(action)
-                except UsageError as error:
-                    raise IllegalAction("bad-action", str(error)) from None
-            elif not isinstance(action, Action):
-                raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give "
-                                    "an Action or its notation, like 'bid 70'")
-        phase = self.phase
-        if phase == DONE:
-            raise IllegalAction("hand-over", "the hand is over")
-        actor = self.actor if self.has_dummy else self.to_act
-        if seat is not None and seat != actor:
-            raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s",
-                                _first(attribution.turn_rules(self)))
-        try:
-            events = _APPLY[phase](self, action)
-        except IllegalAction as error:
-            if error.code == "wrong-phase" and error.rule is None:
-                error.rule = _first(attribution.phase_rules(self))
-            raise
-        self.history.append((actor, action))
-        return events
+        Returns the events it caused (none when the hand does not record); raises
+        IllegalAction, changing nothing, if the rules forbid it."""
+        return self.__dict__["apply"](action, seat)
+
+    @property
+    def result(self) -> HandResult | None:
+        """What the finished hand comes to (``None`` while it is being played)."""
+        result = self._result
+        if result is None and self._phase == DONE:
+            result = self._result = score_hand(self)
+        return result
+
+    @result.setter
+    def result(self, result: HandResult | None) -> None:
+        self._result = result
 
     def legal_rules(self) -> tuple[str, ...]:
         """The ids of the spec's rules that shape :meth:`legal_actions` now."""
@@ -238,6 +241,8 @@ class Hand:
     def thrown_in(self) -> list[Event]:
         self.phase, self.to_act = DONE, None
         self.result = thrown_in(self)
+        if not self.record:
+            return NO_EVENTS
         return [Event("thrown-in", None, None, (self.t.rule("bidding", "all-pass"),)),
                 self._scored_event()]
 
@@ -260,9 +265,10 @@ class Hand:
         return []
 
     def finish_play(self) -> list[Event]:
+        """The last trick is taken: the hand is scored (when the result is first read,
+        if the hand does not record)."""
         self.phase, self.to_act = DONE, None
-        self.result = score_hand(self)
-        return [self._scored_event()]
+        return [self._scored_event()] if self.record else NO_EVENTS
 
     def _scored_event(self) -> Event:
         return Event("hand-scored", None, self.result.to_json(),
@@ -327,14 +333,31 @@ class Hand:
     # -- copying and replaying -------------------------------------------------------------
 
     def copy(self) -> "Hand":
-        """An independent copy (the variant and its tables are shared)."""
-        memo = {id(self.variant): self.variant, id(self.t): self.t}
-        if self.ctx is not None:
-            memo[id(self.ctx)] = self.ctx
-        return _copy.deepcopy(self, memo)
+        """An independent copy (the variant, its tables and every immutable value are
+        shared; lists, sets and dicts are copied, lists of lists one level down)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for name, value in self.__dict__.items():
+            kind = type(value)
+            if kind in _IMMUTABLE:
+                pass
+            elif kind is list:
+                value = [x[:] if type(x) is list else x for x in value] \
+                    if value and type(value[0]) is list else value[:]
+            elif kind is set:
+                value = set(value)
+            elif kind is partial:
+                continue                   # the phase's verbs, bound again below
+            elif not isinstance(value, _SHARED):
+                value = _copy.deepcopy(value)
+            d[name] = value
+        _bind_phase(new, new._phase)
+        return new
 
     def snapshot(self) -> dict:
         """The deal and the actions so far: enough to rebuild this exact state."""
+        if not self.record:
+            raise UsageError("this hand keeps no history (it was dealt with record=False)")
         return {"variant": self.variant.id, "dealer": self.dealer, "number": self.number,
                 "hands": [list(h) for h in self.start_hands], "nest": list(self.start_nest),
                 "scores": list(self.scores_before),
@@ -352,6 +375,87 @@ class Hand:
         phase = getattr(self, "phase", "unstarted")
         return (f"<Hand {self.variant.id} dealer={getattr(self, 'dealer', None)} "
                 f"phase={phase} to_act={getattr(self, 'to_act', None)}>")
+
+
+# Values copy() shares with the original: immutable, or never changed by a hand.
+_IMMUTABLE = frozenset({int, str, bool, type(None), tuple, frozenset, float})
+_SHARED = (Variant, Tables, TrumpContext, HandResult)
+
+_STEPS: dict[int, tuple[Tables, tuple[str, ...]]] = {}
+
+
+def _steps(t: Tables) -> tuple[str, ...]:
+    """``steps_after_bidding`` of the tables' variant, worked out once."""
+    found = _STEPS.get(id(t))
+    if found is None or found[0] is not t:
+        found = _STEPS[id(t)] = (t, steps_after_bidding(t.variant))
+    return found[1]
+
+
+def _bind_phase(hand: Hand, phase: str) -> None:
+    """Give ``hand`` the ``legal_actions`` and ``apply`` of ``phase``: the phase
+    module's own functions, called directly at every decision."""
+    d = hand.__dict__
+    if phase == DONE:
+        d["is_over"] = True
+        d["legal_actions"] = list          # nothing is legal any more
+        d["apply"] = partial(_apply_over, hand)
+        return
+    d["is_over"] = False
+    step_legal, step_apply = _LEGAL[phase], _APPLY[phase]
+    d["legal_actions"] = partial(step_legal, hand) if phase in _LISTS else \
+        partial(_as_list, step_legal, hand)
+    d["apply"] = partial(_apply, hand, step_apply, hand.has_dummy,
+                         hand.history if hand.record else None)
+
+
+# The phases whose ``legal`` returns a fresh list (the others return shared tuples).
+_LISTS = frozenset({DISCARD, PASSING, CALL, PLAY, "circus"})
+
+
+def _as_list(step_legal, hand: Hand) -> list[Action]:
+    legal = step_legal(hand)
+    return legal if type(legal) is list else list(legal)
+
+
+def _apply(hand: Hand, step_apply, has_dummy: bool, history: list | None,
+           action: Action | str, seat: int | None = None) -> list[Event]:
+    """``Hand.apply`` in a phase: the action checked and applied by the phase's module."""
+    if type(action) is not Action:         # (the common case is checked once)
+        action = _as_action(action)
+    actor = hand.actor if has_dummy else hand.to_act
+    if seat is not None and seat != actor:
+        raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s",
+                            _first(attribution.turn_rules(hand)))
+    try:
+        events = step_apply(hand, action)
+    except IllegalAction as error:
+        if error.code == "wrong-phase" and error.rule is None:
+            error.rule = _first(attribution.phase_rules(hand))
+        raise
+    if history is None:
+        return NO_EVENTS
+    history.append((actor, action))
+    return events
+
+
+def _apply_over(hand: Hand, action: Action | str, seat: int | None = None) -> list[Event]:
+    _as_action(action)
+    raise IllegalAction("hand-over", "the hand is over")
+
+
+def _as_action(action) -> Action:
+    """An action given as its notation, read; anything else that is not an action,
+    refused."""
+    if type(action) is str:
+        try:
+            return Action.parse(action)
+        except UsageError as error:
+            raise IllegalAction("bad-action", str(error)) from None
+    if not isinstance(action, Action):
+        raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give "
+                            "an Action or its notation, like 'bid 70'")
+    return action
 
 
 def _first(rules: tuple[str, ...]) -> str | None:

@@ -36,27 +36,27 @@ def playable(hand, seat: int) -> list[int]:
         held = list(dict.fromkeys(held))
     if not hand.trick_cards or hand.follow_any:
         return list(held)
-    suit_of = hand.ctx.suit_of
-    led = hand.led
-    follow = [c for c in held if suit_of[c] == led]
+    # The cards of the led color, picked out at C speed (``TrumpContext.members``).
+    follow = list(filter(hand.ctx.members[hand.led].__contains__, held))
     if not follow:
         return list(held)
     anytime = hand.t.anytime
-    if anytime:
-        follow += [c for c in held if c in anytime and suit_of[c] != led]
+    if anytime and not anytime.isdisjoint(held):
+        follow += [c for c in held if c in anytime and c not in follow]
     return follow
 
 
 def legal(hand) -> list[Action]:
-    actions = hand.t.play_actions
-    return [actions[c] for c in playable(hand, hand.to_act)]
+    """The ``play`` actions of :func:`playable` for the seat to act."""
+    return list(map(hand.t.play_actions.__getitem__, playable(hand, hand.to_act)))
 
 
 def apply(hand, action: Action) -> list[Event]:
     if action.kind != "play":
         raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card")
     seat = hand.to_act
-    card = hand.t.card_of.get(action.value) if type(action.value) is str else None
+    t = hand.t
+    card = t.card_of.get(action.value)
     if card is None:
         card = hand.card(action.value)      # raises unknown-card
     held = hand.hands[seat]
@@ -67,12 +67,12 @@ def apply(hand, action: Action) -> list[Event]:
     trick = hand.trick_cards
     if trick:
         led = hand.led
-        if suit != led and not hand.follow_any and card not in hand.t.anytime and \
-                any(ctx.suit_of[c] == led for c in held):
+        if suit != led and not hand.follow_any and card not in t.anytime and \
+                not ctx.members[led].isdisjoint(held):
             raise IllegalAction("must-follow-color",
-                                f"seat {seat} holds {hand.t.variant.deck.colors[led].name} "
+                                f"seat {seat} holds {t.variant.deck.colors[led].name} "
                                 f"and must follow the led color",
-                                hand.t.rule("play", "follow"))
+                                t.rule("play", "follow"))
     else:
         led = hand.led = suit
     held.remove(card)
@@ -83,34 +83,41 @@ def apply(hand, action: Action) -> list[Event]:
         key = ctx.rank_key[card] if suit == led else -1
     if key > hand.best_key or (hand.last_played_wins and key == hand.best_key):
         hand.best_key, hand.best_seat = key, seat
-    events = [hand.t.played_events[seat][card]]
+    events = [t.played_events[seat][card]] if hand.record else None
     if hand.partners and card in hand.called and seat not in hand.revealed:
         hand.revealed.add(seat)
-        events.append(Event("partner-revealed", seat, {"card": action.value},
-                            (hand.t.rule("table", "sides"),)))
+        if events is not None:
+            events.append(Event("partner-revealed", seat, {"card": action.value},
+                                (t.rule("table", "sides"),)))
     if len(trick) < hand.n:
         hand.to_act = (seat + 1) % hand.n
         return events
-    return events + _finish_trick(hand)
+    finished = _finish_trick(hand)
+    return events + finished if events is not None else finished
 
 
 def _finish_trick(hand) -> list[Event]:
     winner = hand.best_seat
+    t = hand.t
     cards = tuple(hand.trick_cards)
-    points = sum(hand.t.points[c] for c in cards)
+    points = sum(map(t.points.__getitem__, cards))
     hand.tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
     hand.tricks_won[winner] += 1
     hand.points_won[winner] += points
-    rules = trick_rules(hand, hand.ctx, cards, hand.trick_seats, winner)
-    hand.trick_rules.append(rules)
+    if hand.record:
+        rules = trick_rules(hand, hand.ctx, cards, hand.trick_seats, winner)
+        hand.trick_rules.append(rules)
     hand.trick_cards = []
     hand.trick_seats = []
     hand.best_key, hand.best_seat = -2, None
     hand.leader = hand.to_act = winner
-    codes = hand.t.codes
+    last = len(hand.tricks) == hand.variant.deal.hand
+    if not hand.record:
+        return hand.finish_play() if last else None
+    codes = t.codes
     events = [Event("trick-won", winner, {"cards": [codes[c] for c in cards],
                                           "points": points, "trick": len(hand.tricks)},
                     rules + points_rules(hand) if points else rules)]
-    if len(hand.tricks) == hand.variant.deal.hand:
+    if last:
         events += hand.finish_play()
     return events

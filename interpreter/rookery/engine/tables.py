@@ -29,6 +29,13 @@ class TrumpContext:
     trump_key: tuple[int, ...]
     rank_key: tuple[int, ...]
     call: str                   # the call as written: "R", "none", "R low"
+    members: tuple[frozenset[int], ...] = ()    # the cards that follow as each color
+
+    def __post_init__(self):
+        colors = max(self.suit_of) + 1
+        object.__setattr__(self, "members", tuple(
+            frozenset(c for c, s in enumerate(self.suit_of) if s == color)
+            for color in range(colors)))
 
 
 class Tables:
