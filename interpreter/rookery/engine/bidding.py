@@ -29,25 +29,30 @@ def legal(hand) -> tuple[Action, ...]:
 
 def apply(hand, action: Action) -> list[Event]:
     seat = hand.to_act
-    if action.kind == "pass":
+    kind = action.kind
+    if kind == "pass":
         hand.auction.append((seat, "pass"))
         hand.passed[seat] = True
         hand.active -= 1
-        events = [Event("pass", seat)]
-    elif action.kind == "bid":
+        events = [Event("pass", seat)] if hand.record else None
+    elif kind == "bid":
         _validate_bid(hand, action.value)
         hand.high, hand.bidder = action.value, seat
-        hand.auction.append((seat, f"bid {action.value}"))
-        events = [Event("bid", seat, {"amount": action.value})]
+        hand.auction.append((seat, str(action)))
+        events = [Event("bid", seat, {"amount": action.value})] if hand.record else None
     else:
         raise IllegalAction("wrong-phase", f"'{action}' is not a bid or a pass; the auction "
                             "is on")
-    return events + _next(hand)
+    after = _next(hand)
+    return after if events is None else events + after
 
 
 def _validate_bid(hand, amount) -> None:
-    b = hand.variant.bidding
     t = hand.t
+    b = t.variant.bidding
+    if type(amount) is int and amount in t.bid_actions and amount > hand.high and (
+            b.jumps or amount == (hand.high + b.step if hand.high else b.minimum)):
+        return                  # on the bid ladder, above the high bid: the common case
     if not isinstance(amount, int):
         raise IllegalAction("bad-action", f"a bid is a whole number, not {amount!r}")
     if amount < b.minimum:

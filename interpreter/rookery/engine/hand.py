@@ -234,6 +234,9 @@ class Hand:
     # -- phase changes (called by the phase modules) -------------------------------------
 
     def auction_won(self) -> list[Event]:
+        if not self.record:
+            self.advance()
+            return []
         events = [Event("auction-won", self.bidder, {"bid": self.high},
                         (self.t.rule("bidding", "pass"),))]
         return events + self.advance()
@@ -242,7 +245,7 @@ class Hand:
         self.phase, self.to_act = DONE, None
         self.result = thrown_in(self)
         if not self.record:
-            return NO_EVENTS
+            return []
         return [Event("thrown-in", None, None, (self.t.rule("bidding", "all-pass"),)),
                 self._scored_event()]
 
@@ -268,7 +271,7 @@ class Hand:
         """The last trick is taken: the hand is scored (when the result is first read,
         if the hand does not record)."""
         self.phase, self.to_act = DONE, None
-        return [self._scored_event()] if self.record else NO_EVENTS
+        return [self._scored_event()] if self.record else []
 
     def _scored_event(self) -> Event:
         return Event("hand-scored", None, self.result.to_json(),
@@ -337,20 +340,18 @@ class Hand:
         shared; lists, sets and dicts are copied, lists of lists one level down)."""
         new = object.__new__(type(self))
         d = new.__dict__
+        d.update(self.__dict__)
         for name, value in self.__dict__.items():
             kind = type(value)
-            if kind in _IMMUTABLE:
-                pass
-            elif kind is list:
-                value = [x[:] if type(x) is list else x for x in value] \
+            if kind in _IMMUTABLE or kind is partial:   # (the verbs are bound below)
+                continue
+            if kind is list:
+                d[name] = [x[:] if type(x) is list else x for x in value] \
                     if value and type(value[0]) is list else value[:]
             elif kind is set:
-                value = set(value)
-            elif kind is partial:
-                continue                   # the phase's verbs, bound again below
+                d[name] = set(value)
             elif not isinstance(value, _SHARED):
-                value = _copy.deepcopy(value)
-            d[name] = value
+                d[name] = _copy.deepcopy(value)
         _bind_phase(new, new._phase)
         return new
 

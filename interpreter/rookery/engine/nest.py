@@ -29,7 +29,8 @@ def _forbidden_reason(hand, card: int) -> str | None:
 
 def allowed(hand) -> list[int]:
     """Distinct cards the bid winner may lay aside now."""
-    held = list(dict.fromkeys(hand.hands[hand.bidder]))
+    held = hand.hands[hand.bidder]
+    held = list(dict.fromkeys(held)) if hand.t.duplicates else list(held)
     rules = hand.variant.nest
     if not (rules.forbid_counters or rules.forbid_trump):
         return held
@@ -37,7 +38,6 @@ def allowed(hand) -> list[int]:
     if free:
         return free
     # Forced: every card left is forbidden, so the "unless forced" clauses relax.
-    rules = hand.variant.nest
     relaxed = []
     for card in held:
         reason = _forbidden_reason(hand, card)
@@ -48,19 +48,20 @@ def allowed(hand) -> list[int]:
 
 
 def legal(hand) -> list[Action]:
-    actions = hand.t.discard_actions
-    return [actions[c] for c in allowed(hand)]
+    return list(map(hand.t.discard_action, allowed(hand)))
 
 
 def apply(hand, action: Action) -> list[Event]:
     if action.kind != "discard":
         raise IllegalAction("wrong-phase", f"'{action}': the bid winner is laying cards aside")
-    card = hand.card(action.value)
+    card = hand.t.card_of.get(action.value)
+    if card is None:
+        card = hand.card(action.value)      # raises unknown-card
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
-    if (hand.variant.nest.forbid_counters or hand.variant.nest.forbid_trump) and \
-            card not in allowed(hand):
+    rules = hand.variant.nest
+    if (rules.forbid_counters or rules.forbid_trump) and card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "
@@ -69,13 +70,25 @@ def apply(hand, action: Action) -> list[Event]:
     held.remove(card)
     hand.laid_aside.append(card)
     hand.discards_left -= 1
+    if not hand.record:
+        if hand.discards_left == 0:
+            _laid_aside(hand)
+            hand.advance()
+        return None
     events = [Event("discard", hand.bidder)]
     if hand.discards_left == 0:
         events.append(Event("nest-laid-aside", hand.bidder, {"cards": len(hand.laid_aside)}))
-        if hand.variant.nest.announce == "points":
-            hand.nest_announced = any(hand.t.points[c] for c in hand.laid_aside)
-            events.append(Event("nest-announced", hand.bidder,
-                                {"points": hand.nest_announced},
-                                (hand.t.rule("nest", "announce"),)))
+        announced = _laid_aside(hand)
+        if announced is not None:
+            events.append(announced)
         events += hand.advance()
     return events
+
+
+def _laid_aside(hand) -> Event | None:
+    """The nest is laid aside: announce whether it holds points (``nest.announce``)."""
+    if hand.variant.nest.announce != "points":
+        return None
+    hand.nest_announced = any(hand.t.points[c] for c in hand.laid_aside)
+    return Event("nest-announced", hand.bidder, {"points": hand.nest_announced},
+                 (hand.t.rule("nest", "announce"),))

@@ -32,23 +32,20 @@ def start(hand) -> list[Event]:
 def playable(hand, seat: int) -> list[int]:
     """Distinct cards ``seat`` may play now."""
     held = hand.hands[seat]
-    if hand.t.duplicates:
-        held = list(dict.fromkeys(held))
-    if not hand.trick_cards or hand.follow_any:
-        return list(held)
-    # The cards of the led color, picked out at C speed (``TrumpContext.members``).
-    follow = list(filter(hand.ctx.members[hand.led].__contains__, held))
-    if not follow:
-        return list(held)
-    anytime = hand.t.anytime
-    if anytime and not anytime.isdisjoint(held):
-        follow += [c for c in held if c in anytime and c not in follow]
-    return follow
+    if hand.trick_cards and not hand.follow_any:
+        # The cards of the led color, picked out at C speed (``TrumpContext.members``).
+        follow = list(filter(hand.ctx.members[hand.led].__contains__, held))
+        if follow:
+            anytime = hand.t.anytime
+            if anytime and not anytime.isdisjoint(held):
+                follow += [c for c in held if c in anytime and c not in follow]
+            held = follow
+    return list(dict.fromkeys(held)) if hand.t.duplicates else list(held)
 
 
 def legal(hand) -> list[Action]:
     """The ``play`` actions of :func:`playable` for the seat to act."""
-    return list(map(hand.t.play_actions.__getitem__, playable(hand, hand.to_act)))
+    return list(map(hand.t.play_action, playable(hand, hand.to_act)))
 
 
 def apply(hand, action: Action) -> list[Event]:

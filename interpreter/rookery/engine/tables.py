@@ -64,11 +64,13 @@ class Tables:
         # Actions are shared values, built once.
         self.duplicates = any(card.copies > 1 for card in deck.cards)
         self.play_actions = tuple(Action("play", code) for code in self.codes)
+        self.play_action = self.play_actions.__getitem__       # card id -> its action
         # Events are read-only values, so the common ones are built once.
         self.played_events = tuple(tuple(Event("card-played", seat, {"card": code})
                                          for code in self.codes)
                                    for seat in range(variant.table.players))
         self.discard_actions = tuple(Action("discard", code) for code in self.codes)
+        self.discard_action = self.discard_actions.__getitem__
         self.give_actions = tuple(Action("give", code) for code in self.codes)
         self.call_actions = tuple(Action("call", code) for code in self.codes)
         self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
