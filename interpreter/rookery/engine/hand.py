@@ -80,6 +80,38 @@ class Hand:
     the hand's number in the game (it sets the passing direction).
     """
 
+    # The state of a hand, by the phase (module) that writes it.  Every other module
+    # only reads it; ``hand.py`` moves the hand from phase to phase.  Fixed slots make
+    # reading and writing the state quick and a hand small; ``__dict__`` holds the
+    # phase's bound verbs and any state a new mechanism adds.
+    __slots__ = (
+        # The deal (hand.py, deal.py): set once, never changed.
+        "variant", "t", "n", "dealer", "number", "record", "scores_before", "_start",
+        "steps", "opening_events",
+        # The hand's course (hand.py): the phase, the step after the auction, whose turn,
+        # the actions applied so far (when recording), the result once over.
+        "_phase", "step", "to_act", "is_over", "history", "_result",
+        # The cards each seat holds and the nest: bidding.py (nest dealt), nest.py (taken,
+        # laid aside), passing.py and declare.py (cards passed), play.py (cards played).
+        "hands", "nest",
+        # bidding.py: the auction.
+        "auction", "high", "bidder", "forced", "passed", "active",
+        # nest.py: laying cards aside.
+        "discards_left", "nest_announced", "laid_aside",
+        # passing.py (and the Circus Rook pass in declare.py): cards given.
+        "given", "hidden_received",
+        # declare.py: trump (``ctx``, the trick order), the Rook call, called partners,
+        # the chosen leader, the Circus Rook namer.
+        "ctx", "rook_call", "called", "partners", "revealed", "chosen_leader",
+        "circus_namer",
+        # play.py: the trick in progress and the tricks taken.
+        "leader", "led", "trick_cards", "trick_seats", "best_key", "best_seat", "tricks",
+        "trick_rules", "tricks_won", "points_won",
+        # The variant's play rules, read at every card (set once).
+        "follow_any", "has_dummy", "review_last", "last_played_wins",
+        "__dict__",
+    )
+
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
                  number: int = 0, *, record: bool = True,
@@ -223,6 +255,11 @@ class Hand:
     def result(self, result: HandResult | None) -> None:
         self._result = result
 
+    def checked_apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """:meth:`apply` with every check of the phase's module, for whatever comes."""
+        return _apply(self, _APPLY[self._phase], self.has_dummy,
+                      self.history if self.record else None, action, seat)
+
     def legal_rules(self) -> tuple[str, ...]:
         """The ids of the spec's rules that shape :meth:`legal_actions` now."""
         return attribution.legal_rules(self)
@@ -339,19 +376,20 @@ class Hand:
         """An independent copy (the variant, its tables and every immutable value are
         shared; lists, sets and dicts are copied, lists of lists one level down)."""
         new = object.__new__(type(self))
+        _copy_slots(self, new)
         d = new.__dict__
-        d.update(self.__dict__)
         for name, value in self.__dict__.items():
             kind = type(value)
-            if kind in _IMMUTABLE or kind is partial:   # (the verbs are bound below)
-                continue
+            if kind is partial:
+                continue                   # the phase's verbs, bound again below
             if kind is list:
-                d[name] = [x[:] if type(x) is list else x for x in value] \
+                value = [x[:] if type(x) is list else x for x in value] \
                     if value and type(value[0]) is list else value[:]
-            elif kind is set:
-                d[name] = set(value)
-            elif not isinstance(value, _SHARED):
-                d[name] = _copy.deepcopy(value)
+            elif kind is set or kind is dict:
+                value = _copy.deepcopy(value)
+            elif kind not in _IMMUTABLE and not isinstance(value, _SHARED):
+                value = _copy.deepcopy(value)
+            d[name] = value
         _bind_phase(new, new._phase)
         return new
 
@@ -382,6 +420,28 @@ class Hand:
 _IMMUTABLE = frozenset({int, str, bool, type(None), tuple, frozenset, float})
 _SHARED = (Variant, Tables, TrumpContext, HandResult)
 
+
+
+def _slot_copier(slots: tuple[str, ...]):
+    """A function that copies a hand's slots into a new hand, one line a slot (written
+    out once, like the ``__init__`` of a dataclass): values are shared, lists and sets
+    copied, lists of lists one level down."""
+    lines = ["def copy_slots(hand, new):"]
+    for name in slots:
+        lines += [f"    value = hand.{name}",
+                  "    if type(value) is list:",
+                  "        value = [x[:] if type(x) is list else x for x in value] "
+                  "if value and type(value[0]) is list else value[:]",
+                  "    elif type(value) is set:",
+                  "        value = set(value)",
+                  f"    new.{name} = value"]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)      # noqa: S102 - our own slot names only
+    return namespace["copy_slots"]
+
+
+_copy_slots = _slot_copier(tuple(name for name in Hand.__slots__ if name != "__dict__"))
+
 _STEPS: dict[int, tuple[Tables, tuple[str, ...]]] = {}
 
 
@@ -398,16 +458,25 @@ def _bind_phase(hand: Hand, phase: str) -> None:
     module's own functions, called directly at every decision."""
     d = hand.__dict__
     if phase == DONE:
-        d["is_over"] = True
+        hand.is_over = True
         d["legal_actions"] = list          # nothing is legal any more
         d["apply"] = partial(_apply_over, hand)
         return
-    d["is_over"] = False
+    hand.is_over = False
     step_legal, step_apply = _LEGAL[phase], _APPLY[phase]
     d["legal_actions"] = partial(step_legal, hand) if phase in _LISTS else \
         partial(_as_list, step_legal, hand)
-    d["apply"] = partial(_apply, hand, step_apply, hand.has_dummy,
-                         hand.history if hand.record else None)
+    if phase in DIRECT and not hand.record and not hand.has_dummy:
+        d["apply"] = partial(step_apply, hand)
+    else:
+        d["apply"] = partial(_apply, hand, step_apply, hand.has_dummy,
+                             hand.history if hand.record else None)
+
+
+# The phases whose ``apply`` checks its own calls (the seat, the kind of action) and
+# sends anything unusual to ``Hand.checked_apply``: a playout hand (no events, no
+# history, no dummy) calls them directly.
+DIRECT = frozenset({PLAY})
 
 
 # The phases whose ``legal`` returns a fresh list (the others return shared tuples).

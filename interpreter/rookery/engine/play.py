@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action, Event
-from .attribution import points_rules, trick_rules
+from .attribution import phase_rules, points_rules, trick_rules
+
+
+def _first(rules: tuple[str, ...]) -> str | None:
+    return rules[0] if rules else None
 
 
 def first_leader(hand) -> int:
@@ -31,7 +35,14 @@ def start(hand) -> list[Event]:
 
 def playable(hand, seat: int) -> list[int]:
     """Distinct cards ``seat`` may play now."""
-    held = hand.hands[seat]
+    card_of = hand.t.card_of
+    return [card_of[action.value] for action in legal(hand, seat)]
+
+
+def legal(hand, seat: int | None = None) -> list[Action]:
+    """The ``play`` actions of the seat to act (or of ``seat``): one per distinct card
+    it may play now."""
+    held = hand.hands[hand.to_act if seat is None else seat]
     if hand.trick_cards and not hand.follow_any:
         # The cards of the led color, picked out at C speed (``TrumpContext.members``).
         follow = list(filter(hand.ctx.members[hand.led].__contains__, held))
@@ -40,17 +51,19 @@ def playable(hand, seat: int) -> list[int]:
             if anytime and not anytime.isdisjoint(held):
                 follow += [c for c in held if c in anytime and c not in follow]
             held = follow
-    return list(dict.fromkeys(held)) if hand.t.duplicates else list(held)
+    if hand.t.duplicates:
+        held = dict.fromkeys(held)
+    return list(map(hand.t.play_action, held))
 
 
-def legal(hand) -> list[Action]:
-    """The ``play`` actions of :func:`playable` for the seat to act."""
-    return list(map(hand.t.play_action, playable(hand, hand.to_act)))
-
-
-def apply(hand, action: Action) -> list[Event]:
+def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """Play a card.  A playout hand calls this directly (see ``hand.DIRECT``): anything
+    but a ``play`` action for the seat to act goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
     if action.kind != "play":
-        raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card")
+        raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card",
+                            _first(phase_rules(hand)))
     seat = hand.to_act
     t = hand.t
     card = t.card_of.get(action.value)
@@ -88,9 +101,9 @@ def apply(hand, action: Action) -> list[Event]:
                                 (t.rule("table", "sides"),)))
     if len(trick) < hand.n:
         hand.to_act = (seat + 1) % hand.n
-        return events
+        return events if events is not None else ()
     finished = _finish_trick(hand)
-    return events + finished if events is not None else finished
+    return events + finished if events is not None else ()
 
 
 def _finish_trick(hand) -> list[Event]:
