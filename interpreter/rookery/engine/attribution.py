@@ -102,6 +102,13 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     return _unique(rules)
 
 
+def wrong_phase(hand, message: str) -> IllegalAction:
+    """The refusal of an action another phase takes, charged to the rule that puts the
+    hand in its phase now."""
+    rules = phase_rules(hand)
+    return IllegalAction("wrong-phase", message, rules[0] if rules else None)
+
+
 def hand_rules(hand, seat: int) -> tuple[str, ...]:
     """The rules behind the cards a seat holds now: cards passed (and when the bid winner
     sees what it received), else the phase that moved cards (the nest taken)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action, Event
+from .attribution import wrong_phase
 
 
 def start(hand) -> list[Event]:
@@ -23,11 +24,15 @@ def start(hand) -> list[Event]:
     return events
 
 
-def legal(hand) -> tuple[Action, ...]:
-    return hand.t.bid_menu(hand.high)
+def legal(hand) -> list[Action]:
+    return list(hand.t.bid_menu(hand.high))
 
 
-def apply(hand, action: Action) -> list[Event]:
+def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """A bid or a pass.  A playout hand calls this directly (``hand.DIRECT``): an action
+    given for a seat or as its notation goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
     seat = hand.to_act
     kind = action.kind
     if kind == "pass":
@@ -41,10 +46,9 @@ def apply(hand, action: Action) -> list[Event]:
         hand.auction.append((seat, str(action)))
         events = [Event("bid", seat, {"amount": action.value})] if hand.record else None
     else:
-        raise IllegalAction("wrong-phase", f"'{action}' is not a bid or a pass; the auction "
-                            "is on")
+        raise wrong_phase(hand, f"'{action}' is not a bid or a pass; the auction is on")
     after = _next(hand)
-    return after if events is None else events + after
+    return () if events is None else events + after
 
 
 def _validate_bid(hand, amount) -> None:

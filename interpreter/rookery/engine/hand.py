@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy as _copy
 from collections import Counter
 from collections.abc import Sequence
-from functools import partial
 
 from ..errors import IllegalAction, UsageError
 from ..model import Variant
@@ -209,9 +208,10 @@ class Hand:
 
     # -- the verbs ------------------------------------------------------------------------
     #
-    # Each phase binds its own ``legal_actions`` and ``apply`` on the hand when the hand
-    # enters it (see ``phase`` below), so a decision calls the phase's functions
-    # directly; the methods here are what ``Hand.apply(hand, ...)`` reaches.
+    # When the hand enters a phase it takes on that phase's own ``legal_actions`` and
+    # ``apply`` (its class becomes a subclass of Hand that has the phase module's
+    # functions as methods, see ``_bind_phase``), so a decision calls them directly.
+    # The methods here are the general ones, which look the phase up.
 
     @property
     def phase(self) -> str:
@@ -234,14 +234,20 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now (each once, in a stable order)."""
-        return self.__dict__["legal_actions"]()
+        if self._phase == DONE:
+            return []
+        legal = _LEGAL[self._phase](self)
+        return legal if type(legal) is list else list(legal)
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply an action (or its notation) for ``seat`` (default: whoever decides now).
 
         Returns the events it caused (none when the hand does not record); raises
         IllegalAction, changing nothing, if the rules forbid it."""
-        return self.__dict__["apply"](action, seat)
+        if self._phase == DONE:
+            return _apply_over(self, action, seat)
+        return _apply(self, _APPLY[self._phase], self.has_dummy,
+                      self.history if self.record else None, action, seat)
 
     @property
     def result(self) -> HandResult | None:
@@ -256,9 +262,9 @@ class Hand:
         self._result = result
 
     def checked_apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        """:meth:`apply` with every check of the phase's module, for whatever comes."""
-        return _apply(self, _APPLY[self._phase], self.has_dummy,
-                      self.history if self.record else None, action, seat)
+        """:meth:`apply` with every check, for whatever comes (the phase's own ``apply``
+        sends here what it does not check itself)."""
+        return Hand.apply(self, action, seat)
 
     def legal_rules(self) -> tuple[str, ...]:
         """The ids of the spec's rules that shape :meth:`legal_actions` now."""
@@ -380,8 +386,6 @@ class Hand:
         d = new.__dict__
         for name, value in self.__dict__.items():
             kind = type(value)
-            if kind is partial:
-                continue                   # the phase's verbs, bound again below
             if kind is list:
                 value = [x[:] if type(x) is list else x for x in value] \
                     if value and type(value[0]) is list else value[:]
@@ -390,7 +394,6 @@ class Hand:
             elif kind not in _IMMUTABLE and not isinstance(value, _SHARED):
                 value = _copy.deepcopy(value)
             d[name] = value
-        _bind_phase(new, new._phase)
         return new
 
     def snapshot(self) -> dict:
@@ -454,38 +457,52 @@ def _steps(t: Tables) -> tuple[str, ...]:
 
 
 def _bind_phase(hand: Hand, phase: str) -> None:
-    """Give ``hand`` the ``legal_actions`` and ``apply`` of ``phase``: the phase
-    module's own functions, called directly at every decision."""
-    d = hand.__dict__
+    """Give ``hand`` the ``legal_actions`` and ``apply`` of ``phase``: its class becomes
+    the phase's subclass of Hand, whose methods are the phase module's own functions."""
+    hand.is_over = phase == DONE
+    direct = phase in DIRECT and not hand.record and not hand.has_dummy
+    base = type(hand).__dict__.get("_general", type(hand))
+    found = _PHASE_CLASSES.get((base, phase, direct))
+    if found is None:
+        found = _PHASE_CLASSES[(base, phase, direct)] = _phase_class(base, phase, direct)
+    hand.__class__ = found
+
+
+_PHASE_CLASSES: dict[tuple[type, str, bool], type] = {}
+
+
+def _phase_class(base: type, phase: str, direct: bool) -> type:
+    """The subclass of ``base`` (Hand) for a hand in ``phase``: the same state (no slots
+    of its own), the phase's verbs as methods."""
+    verbs: dict = {"__slots__": (), "_general": base, "__doc__": base.__doc__,
+                   "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
-        hand.is_over = True
-        d["legal_actions"] = list          # nothing is legal any more
-        d["apply"] = partial(_apply_over, hand)
-        return
-    hand.is_over = False
-    step_legal, step_apply = _LEGAL[phase], _APPLY[phase]
-    d["legal_actions"] = partial(step_legal, hand) if phase in _LISTS else \
-        partial(_as_list, step_legal, hand)
-    if phase in DIRECT and not hand.record and not hand.has_dummy:
-        d["apply"] = partial(step_apply, hand)
+        verbs["legal_actions"] = _no_actions
+        verbs["apply"] = _apply_over
     else:
-        d["apply"] = partial(_apply, hand, step_apply, hand.has_dummy,
-                             hand.history if hand.record else None)
+        step_legal = _LEGAL[phase]
+        if phase in _LISTS:
+            verbs["legal_actions"] = step_legal
+        else:
+            def legal_actions(hand: Hand) -> list[Action]:
+                return list(step_legal(hand))
+            verbs["legal_actions"] = legal_actions
+        if direct:
+            verbs["apply"] = _APPLY[phase]
+    return type(base)(base.__name__, (base,), verbs)
 
 
 # The phases whose ``apply`` checks its own calls (the seat, the kind of action) and
 # sends anything unusual to ``Hand.checked_apply``: a playout hand (no events, no
 # history, no dummy) calls them directly.
-DIRECT = frozenset({PLAY})
-
+DIRECT = frozenset({BIDDING, DISCARD, PLAY})
 
 # The phases whose ``legal`` returns a fresh list (the others return shared tuples).
-_LISTS = frozenset({DISCARD, PASSING, CALL, PLAY, "circus"})
+_LISTS = frozenset({BIDDING, DISCARD, PASSING, CALL, PLAY, "circus"})
 
 
-def _as_list(step_legal, hand: Hand) -> list[Action]:
-    legal = step_legal(hand)
-    return legal if type(legal) is list else list(legal)
+def _no_actions(hand: Hand) -> list[Action]:
+    return []
 
 
 def _apply(hand: Hand, step_apply, has_dummy: bool, history: list | None,

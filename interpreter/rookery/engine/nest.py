@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action, Event
+from .attribution import wrong_phase
 
 
 def take(hand) -> list[Event]:
@@ -51,9 +52,13 @@ def legal(hand) -> list[Action]:
     return list(map(hand.t.discard_action, allowed(hand)))
 
 
-def apply(hand, action: Action) -> list[Event]:
+def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """Lay a card aside.  A playout hand calls this directly (``hand.DIRECT``): an action
+    given for a seat or as its notation goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
     if action.kind != "discard":
-        raise IllegalAction("wrong-phase", f"'{action}': the bid winner is laying cards aside")
+        raise wrong_phase(hand, f"'{action}': the bid winner is laying cards aside")
     card = hand.t.card_of.get(action.value)
     if card is None:
         card = hand.card(action.value)      # raises unknown-card
@@ -74,7 +79,7 @@ def apply(hand, action: Action) -> list[Event]:
         if hand.discards_left == 0:
             _laid_aside(hand)
             hand.advance()
-        return None
+        return ()
     events = [Event("discard", hand.bidder)]
     if hand.discards_left == 0:
         events.append(Event("nest-laid-aside", hand.bidder, {"cards": len(hand.laid_aside)}))

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action, Event
-from .attribution import phase_rules, points_rules, trick_rules
-
-
-def _first(rules: tuple[str, ...]) -> str | None:
-    return rules[0] if rules else None
+from .attribution import points_rules, trick_rules, wrong_phase
 
 
 def first_leader(hand) -> int:
@@ -57,13 +53,12 @@ def legal(hand, seat: int | None = None) -> list[Action]:
 
 
 def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
-    """Play a card.  A playout hand calls this directly (see ``hand.DIRECT``): anything
-    but a ``play`` action for the seat to act goes the checked way round."""
+    """Play a card.  A playout hand calls this directly (``hand.DIRECT``): an action
+    given for a seat or as its notation goes the checked way round."""
     if seat is not None or type(action) is not Action:
         return hand.checked_apply(action, seat)
     if action.kind != "play":
-        raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card",
-                            _first(phase_rules(hand)))
+        raise wrong_phase(hand, f"'{action}': it is time to play a card")
     seat = hand.to_act
     t = hand.t
     card = t.card_of.get(action.value)
