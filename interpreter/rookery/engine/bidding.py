@@ -41,10 +41,17 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
         hand.active -= 1
         events = [Event("pass", seat)] if hand.record else None
     elif kind == "bid":
-        _validate_bid(hand, action.value)
-        hand.high, hand.bidder = action.value, seat
-        hand.auction.append((seat, str(action)))
-        events = [Event("bid", seat, {"amount": action.value})] if hand.record else None
+        amount = action.value
+        t = hand.t
+        # A bid on the ladder above the high bid (by one step, where jumps are not
+        # allowed) is good; anything else is checked rule by rule.
+        if amount not in t.bid_actions or amount <= hand.high or \
+                (t.raise_by and amount != (hand.high + t.raise_by if hand.high
+                                           else t.bid_amounts[0])):
+            _validate_bid(hand, amount)
+        hand.high, hand.bidder = amount, seat
+        hand.auction.append((seat, f"bid {amount}"))
+        events = [Event("bid", seat, {"amount": amount})] if hand.record else None
     else:
         raise wrong_phase(hand, f"'{action}' is not a bid or a pass; the auction is on")
     after = _next(hand)
@@ -52,11 +59,8 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
 
 
 def _validate_bid(hand, amount) -> None:
+    b = hand.variant.bidding
     t = hand.t
-    b = t.variant.bidding
-    if type(amount) is int and amount in t.bid_actions and amount > hand.high and (
-            b.jumps or amount == (hand.high + b.step if hand.high else b.minimum)):
-        return                  # on the bid ladder, above the high bid: the common case
     if not isinstance(amount, int):
         raise IllegalAction("bad-action", f"a bid is a whole number, not {amount!r}")
     if amount < b.minimum:

@@ -80,6 +80,7 @@ class Tables:
         self.total_points = points_available(variant)
         self.bid_amounts = tuple(range(bidding.minimum, self.max_bid + 1, bidding.step))
         self.bid_actions = {amount: Action("bid", amount) for amount in self.bid_amounts}
+        self.raise_by = 0 if bidding.jumps else bidding.step    # each bid raises by exactly
         self._menus: dict[int, tuple[Action, ...]] = {}
         self._contexts: dict[str, TrumpContext] = {}
 
