@@ -39,17 +39,19 @@ def legal(hand, seat: int | None = None) -> list[Action]:
     """The ``play`` actions of the seat to act (or of ``seat``): one per distinct card
     it may play now."""
     held = hand.hands[hand.to_act if seat is None else seat]
+    t = hand.t
     if hand.trick_cards and not hand.follow_any:
-        # The cards of the led color, picked out at C speed (``TrumpContext.members``).
-        follow = list(filter(hand.ctx.members[hand.led].__contains__, held))
+        # The cards of the led color, and those playable anytime, picked out at C speed.
+        ctx = hand.ctx
+        follow = list(filter(ctx.follows[hand.led], held))
         if follow:
-            anytime = hand.t.anytime
-            if anytime and not anytime.isdisjoint(held):
-                follow += [c for c in held if c in anytime and c not in follow]
+            extra = ctx.anytime_off[hand.led]
+            if extra and not extra.isdisjoint(held):
+                follow += filter(extra.__contains__, held)
             held = follow
-    if hand.t.duplicates:
+    if t.duplicates:
         held = dict.fromkeys(held)
-    return list(map(hand.t.play_action, held))
+    return list(map(t.play_action, held))
 
 
 def apply(hand, action: Action, seat: int | None = None) -> list[Event]:

@@ -7,7 +7,7 @@ loop never looks at the spec again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Variant
 from .actions import PASS, Action, Event
@@ -29,13 +29,20 @@ class TrumpContext:
     trump_key: tuple[int, ...]
     rank_key: tuple[int, ...]
     call: str                   # the call as written: "R", "none", "R low"
-    members: tuple[frozenset[int], ...] = ()    # the cards that follow as each color
+    anytime: frozenset[int] = frozenset()       # cards that may be played anytime
+    # Worked out from the above, per color: the cards that follow as it, a test for
+    # them, and the cards playable anytime that do not follow as it.
+    members: tuple[frozenset[int], ...] = field(default=(), compare=False)
+    follows: tuple = field(default=(), compare=False)
+    anytime_off: tuple[frozenset[int], ...] = field(default=(), compare=False)
 
     def __post_init__(self):
-        colors = max(self.suit_of) + 1
-        object.__setattr__(self, "members", tuple(
-            frozenset(c for c, s in enumerate(self.suit_of) if s == color)
-            for color in range(colors)))
+        colors = range(max(self.suit_of) + 1)
+        members = tuple(frozenset(c for c, s in enumerate(self.suit_of) if s == color)
+                        for color in colors)
+        object.__setattr__(self, "members", members)
+        object.__setattr__(self, "follows", tuple(m.__contains__ for m in members))
+        object.__setattr__(self, "anytime_off", tuple(self.anytime - m for m in members))
 
 
 class Tables:
@@ -168,7 +175,8 @@ class Tables:
             if self.rook is not None and placed is not None:
                 suit_of[self.rook] = self.letters.index(placed[0])
                 rank_key[self.rook] = between(placed[1])
-            return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+            return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call,
+                            self.anytime)
         # The trump order, weakest first: the trump color's cards, then the Rook and the
         # special trumps placed as the spec says.
         order = sorted((c for c in range(n) if self.color_of[c] == trump
@@ -192,7 +200,8 @@ class Tables:
         for place, card in enumerate(order):
             trump_key[card] = 1000 + place
             suit_of[card] = trump
-        return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+        return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call,
+                            self.anytime)
 
 
 _COMPILED: dict[int, tuple[Variant, Tables]] = {}
