@@ -138,11 +138,11 @@ class Hand:
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
                              f"{len(self.scores_before)}")
-        if not all(type(score) is int for score in self.scores_before):
+        if scores is not None and not all(type(score) is int for score in self.scores_before):
             raise UsageError(f"running scores are whole numbers, not {list(scores)!r:.80}")
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
-        self._start = (tuple(tuple(h) for h in self.hands), tuple(self.nest))
+        self._start = (tuple(map(tuple, self.hands)), tuple(self.nest))
         self.steps = _steps(t)
         self.step = -1
         self.to_act: int | None = None
@@ -174,10 +174,8 @@ class Hand:
         self.trick_rules: list[tuple[str, ...]] = []    # the rules that decided each trick
         self.tricks_won = [0] * n
         self.points_won = [0] * n
-        self.follow_any = variant.play.follow == "any"
-        self.has_dummy = variant.table.dummy != "none"
-        self.review_last = variant.play.review == "last-trick"
-        self.last_played_wins = variant.play.ties == "last-played"
+        self.follow_any, self.has_dummy, self.review_last, self.last_played_wins = \
+            t.play_rules
         self._result: HandResult | None = None
         self.phase = BIDDING
         self.opening_events = bidding.start(self)

@@ -49,7 +49,10 @@ def allowed(hand) -> list[int]:
 
 
 def legal(hand) -> list[Action]:
-    return list(map(hand.t.discard_action, allowed(hand)))
+    t = hand.t
+    if t.discard_any and not t.duplicates:      # any card may go: no list to sift
+        return list(map(t.discard_action, hand.hands[hand.bidder]))
+    return list(map(t.discard_action, allowed(hand)))
 
 
 def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
@@ -65,8 +68,7 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
-    rules = hand.variant.nest
-    if (rules.forbid_counters or rules.forbid_trump) and card not in allowed(hand):
+    if not hand.t.discard_any and card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "

@@ -107,19 +107,22 @@ def _finish_trick(hand) -> list[Event]:
     winner = hand.best_seat
     t = hand.t
     cards = tuple(hand.trick_cards)
-    points = sum(map(t.points.__getitem__, cards))
-    hand.tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
+    points = sum(map(t.point_of, cards))
+    tricks = hand.tricks
+    tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
     hand.tricks_won[winner] += 1
     hand.points_won[winner] += points
-    if hand.record:
+    record = hand.record
+    if record:
         rules = trick_rules(hand, hand.ctx, cards, hand.trick_seats, winner)
         hand.trick_rules.append(rules)
     hand.trick_cards = []
     hand.trick_seats = []
-    hand.best_key, hand.best_seat = -2, None
+    hand.best_key = -2
+    hand.best_seat = None
     hand.leader = hand.to_act = winner
-    last = len(hand.tricks) == hand.variant.deal.hand
-    if not hand.record:
+    last = len(tricks) == t.tricks_per_hand
+    if not record:
         return hand.finish_play() if last else None
     codes = t.codes
     events = [Event("trick-won", winner, {"cards": [codes[c] for c in cards],

@@ -72,12 +72,21 @@ class Tables:
         self.duplicates = any(card.copies > 1 for card in deck.cards)
         self.play_actions = tuple(Action("play", code) for code in self.codes)
         self.play_action = self.play_actions.__getitem__       # card id -> its action
+        self.point_of = self.points.__getitem__                 # card id -> its points
+        self.tricks_per_hand = variant.deal.hand
+        # What a hand keeps at hand of the play rules: follow any card, a dummy, the
+        # last trick kept in view, a tie won by the card played last.
+        self.play_rules = (variant.play.follow == "any", variant.table.dummy != "none",
+                           variant.play.review == "last-trick",
+                           variant.play.ties == "last-played")
         # Events are read-only values, so the common ones are built once.
         self.played_events = tuple(tuple(Event("card-played", seat, {"card": code})
                                          for code in self.codes)
                                    for seat in range(variant.table.players))
         self.discard_actions = tuple(Action("discard", code) for code in self.codes)
         self.discard_action = self.discard_actions.__getitem__
+        # Any card may be laid aside (``nest.forbid`` forbids nothing).
+        self.discard_any = not (variant.nest.forbid_counters or variant.nest.forbid_trump)
         self.give_actions = tuple(Action("give", code) for code in self.codes)
         self.call_actions = tuple(Action("call", code) for code in self.codes)
         self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
