@@ -59,13 +59,13 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     given for a seat or as its notation goes the checked way round."""
     if seat is not None or type(action) is not Action:
         return hand.checked_apply(action, seat)
-    if action.kind != "play":
-        raise wrong_phase(hand, f"'{action}': it is time to play a card")
-    seat = hand.to_act
     t = hand.t
-    card = t.card_of.get(action.value)
+    card = t.card_of_play.get(action)
     if card is None:
+        if action.kind != "play":
+            raise wrong_phase(hand, f"'{action}': it is time to play a card")
         card = hand.card(action.value)      # raises unknown-card
+    seat = hand.to_act
     held = hand.hands[seat]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
@@ -85,19 +85,32 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     held.remove(card)
     trick.append(card)
     hand.trick_seats.append(seat)
-    key = ctx.trump_key[card]
-    if key < 0:
-        key = ctx.rank_key[card] if suit == led else -1
+    # The card's strength in this trick: as a trump, else in the led color, else none.
+    key = ctx.strength[led][card]
     if key > hand.best_key or (hand.last_played_wins and key == hand.best_key):
-        hand.best_key, hand.best_seat = key, seat
+        hand.best_key = key
+        hand.best_seat = seat
+    if hand.record or hand.partners:
+        return _played(hand, seat, card, action)
+    if len(trick) < hand.n:
+        hand.to_act = t.next_seat[seat]
+        return ()
+    _finish_trick(hand)
+    return ()
+
+
+def _played(hand, seat: int, card: int, action: Action) -> list[Event]:
+    """What a card played shows when the hand records, or partners are called: the
+    card, a called partner revealed, and the trick won once it is complete."""
+    t = hand.t
     events = [t.played_events[seat][card]] if hand.record else None
     if hand.partners and card in hand.called and seat not in hand.revealed:
         hand.revealed.add(seat)
         if events is not None:
             events.append(Event("partner-revealed", seat, {"card": action.value},
                                 (t.rule("table", "sides"),)))
-    if len(trick) < hand.n:
-        hand.to_act = (seat + 1) % hand.n
+    if len(hand.trick_cards) < hand.n:
+        hand.to_act = t.next_seat[seat]
         return events if events is not None else ()
     finished = _finish_trick(hand)
     return events + finished if events is not None else ()
