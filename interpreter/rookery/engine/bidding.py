@@ -25,7 +25,8 @@ def start(hand) -> list[Event]:
 
 
 def legal(hand) -> list[Action]:
-    return list(hand.t.bid_menu(hand.high))
+    t = hand.t
+    return list(t.bid_menus.get(hand.high) or t.bid_menu(hand.high))
 
 
 def apply(hand, action: Action, seat: int | None = None) -> list[Event]:

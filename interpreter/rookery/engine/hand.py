@@ -208,7 +208,7 @@ class Hand:
     #
     # When the hand enters a phase it takes on that phase's own ``legal_actions`` and
     # ``apply`` (its class becomes a subclass of Hand that has the phase module's
-    # functions as methods, see ``_bind_phase``), so a decision calls them directly.
+    # functions as methods, see ``_phase_class_of``), so a decision calls them directly.
     # The methods here are the general ones, which look the phase up.
 
     @property
@@ -219,7 +219,14 @@ class Hand:
     @phase.setter
     def phase(self, phase: str) -> None:
         self._phase = phase
-        _bind_phase(self, phase)
+        self.is_over = phase == DONE
+        found = self._classes.get(phase)      # (the common case: a class already made)
+        if found is None:
+            found = _phase_class_of(self, phase)
+        self.__class__ = found
+
+    # The phase classes of hands of this kind, by phase (Hand itself knows none).
+    _classes: dict[str, type] = {}
 
     @property
     def actor(self) -> int | None:
@@ -454,25 +461,29 @@ def _steps(t: Tables) -> tuple[str, ...]:
     return found[1]
 
 
-def _bind_phase(hand: Hand, phase: str) -> None:
-    """Give ``hand`` the ``legal_actions`` and ``apply`` of ``phase``: its class becomes
-    the phase's subclass of Hand, whose methods are the phase module's own functions."""
-    hand.is_over = phase == DONE
-    direct = phase in DIRECT and not hand.record and not hand.has_dummy
+def _phase_class_of(hand: Hand, phase: str) -> type:
+    """The class that gives ``hand`` the ``legal_actions`` and ``apply`` of ``phase``:
+    the phase's subclass of Hand, whose methods are the phase module's own functions
+    (made once per kind of hand and phase)."""
     base = type(hand).__dict__.get("_general", type(hand))
-    found = _PHASE_CLASSES.get((base, phase, direct))
+    playout = not hand.record and not hand.has_dummy
+    classes = _PHASE_CLASSES.setdefault((base, playout), {})
+    found = classes.get(phase)
     if found is None:
-        found = _PHASE_CLASSES[(base, phase, direct)] = _phase_class(base, phase, direct)
-    hand.__class__ = found
+        found = classes[phase] = _phase_class(base, phase, phase in DIRECT and playout,
+                                              classes)
+    return found
 
 
-_PHASE_CLASSES: dict[tuple[type, str, bool], type] = {}
+# The phase classes, per general class (Hand) and kind of hand (a playout or not).
+_PHASE_CLASSES: dict[tuple[type, bool], dict[str, type]] = {}
 
 
-def _phase_class(base: type, phase: str, direct: bool) -> type:
+def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
     """The subclass of ``base`` (Hand) for a hand in ``phase``: the same state (no slots
     of its own), the phase's verbs as methods."""
-    verbs: dict = {"__slots__": (), "_general": base, "__doc__": base.__doc__,
+    verbs: dict = {"__slots__": (), "_general": base, "_classes": classes,
+                   "__doc__": base.__doc__,
                    "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
         verbs["legal_actions"] = _no_actions

@@ -109,7 +109,8 @@ class Tables:
         self.bid_amounts = tuple(range(bidding.minimum, self.max_bid + 1, bidding.step))
         self.bid_actions = {amount: Action("bid", amount) for amount in self.bid_amounts}
         self.raise_by = 0 if bidding.jumps else bidding.step    # each bid raises by exactly
-        self._menus: dict[int, tuple[Action, ...]] = {}
+        # The bidding menus by high bid (a forced bid's under -high - 1), as made.
+        self.bid_menus: dict[int, tuple[Action, ...]] = {}
         self._contexts: dict[str, TrumpContext] = {}
 
         table = variant.table
@@ -138,7 +139,7 @@ class Tables:
     def bid_menu(self, high: int, forced: bool = False) -> tuple[Action, ...]:
         """Legal bidding actions over the current high bid (0 = no bid yet)."""
         key = -high - 1 if forced else high
-        menu = self._menus.get(key)
+        menu = self.bid_menus.get(key)
         if menu is None:
             b = self.variant.bidding
             lowest = max(b.minimum, high + b.step) if high else b.minimum
@@ -148,7 +149,7 @@ class Tables:
             if forced:
                 amounts = amounts[:1]
             menu = tuple(self.bid_actions[a] for a in amounts) + (() if forced else (PASS,))
-            self._menus[key] = menu
+            self.bid_menus[key] = menu
         return menu
 
     # -- trump -------------------------------------------------------------------------
