@@ -39,7 +39,7 @@ def apply_trump(hand, action: Action) -> list[Event]:
     rook = f" {hand.rook_call}" if hand.rook_call else ""   # the Rook called before trump
     hand.ctx = hand.t.context(f"{action.value}{rook}")
     events = [Event("trump-named", namer, {"trump": action.value},
-                    (hand.t.rule("trump", "choices"),))]
+                    (hand.t.rule("trump", "choices"),))] if hand.record else []
     if hand.hidden_received is not None:
         hand.hands[hand.bidder].extend(hand.hidden_received)
         hand.hidden_received = None

@@ -14,7 +14,7 @@ def take(hand) -> list[Event]:
     hand.hands[hand.bidder].extend(cards)
     hand.nest = []
     hand.discards_left = hand.variant.nest.discard
-    return [Event("nest-taken", hand.bidder, {"cards": len(cards)})]
+    return [Event("nest-taken", hand.bidder, {"cards": len(cards)})] if hand.record else []
 
 
 def _forbidden_reason(hand, card: int) -> str | None:
@@ -60,10 +60,10 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     given for a seat or as its notation goes the checked way round."""
     if seat is not None or type(action) is not Action:
         return hand.checked_apply(action, seat)
-    if action.kind != "discard":
-        raise wrong_phase(hand, f"'{action}': the bid winner is laying cards aside")
-    card = hand.t.card_of.get(action.value)
+    card = hand.t.card_of_discard.get(action)
     if card is None:
+        if action.kind != "discard":
+            raise wrong_phase(hand, f"'{action}': the bid winner is laying cards aside")
         card = hand.card(action.value)      # raises unknown-card
     held = hand.hands[hand.bidder]
     if card not in held:

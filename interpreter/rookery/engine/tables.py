@@ -97,6 +97,7 @@ class Tables:
                                    for seat in range(variant.table.players))
         self.discard_actions = tuple(Action("discard", code) for code in self.codes)
         self.discard_action = self.discard_actions.__getitem__
+        self.card_of_discard = {action: card for card, action in enumerate(self.discard_actions)}
         # Any card may be laid aside (``nest.forbid`` forbids nothing).
         self.discard_any = not (variant.nest.forbid_counters or variant.nest.forbid_trump)
         self.give_actions = tuple(Action("give", code) for code in self.codes)
