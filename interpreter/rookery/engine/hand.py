@@ -504,7 +504,7 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
 # The phases whose ``apply`` checks its own calls (the seat, the kind of action) and
 # sends anything unusual to ``Hand.checked_apply``: a playout hand (no events, no
 # history, no dummy) calls them directly.
-DIRECT = frozenset({BIDDING, DISCARD, PLAY})
+DIRECT = frozenset({BIDDING, DISCARD, TRUMP, PLAY})
 
 # The phases whose ``legal`` returns a fresh list (the others return shared tuples).
 _LISTS = frozenset({BIDDING, DISCARD, PASSING, CALL, PLAY, "circus"})
