@@ -225,8 +225,10 @@ class Hand:
             found = _phase_class_of(self, phase)
         self.__class__ = found
 
-    # The phase classes of hands of this kind, by phase (Hand itself knows none).
+    # The phase classes of hands of this kind, by phase (Hand itself knows none), and
+    # the general class a phase class stands in for.
     _classes: dict[str, type] = {}
+    _general: type | None = None
 
     @property
     def actor(self) -> int | None:
@@ -465,9 +467,11 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
     """The class that gives ``hand`` the ``legal_actions`` and ``apply`` of ``phase``:
     the phase's subclass of Hand, whose methods are the phase module's own functions
     (made once per kind of hand and phase)."""
-    base = type(hand).__dict__.get("_general", type(hand))
+    base = type(hand)._general or type(hand)
     playout = not hand.record and not hand.has_dummy
-    classes = _PHASE_CLASSES.setdefault((base, playout), {})
+    classes = _PHASE_CLASSES.get((base, playout))
+    if classes is None:
+        classes = _PHASE_CLASSES[(base, playout)] = {}
     found = classes.get(phase)
     if found is None:
         found = classes[phase] = _phase_class(base, phase, phase in DIRECT and playout,
