@@ -6,6 +6,17 @@ turn), :attr:`Hand.actor` (who decides: the bid winner for a dummy),
 :meth:`Hand.legal_actions`, :meth:`Hand.apply` (returns events) and
 :meth:`Hand.observation` (what one seat may see).  An illegal action raises
 :class:`~rookery.errors.IllegalAction` with a stable code and changes nothing.
+
+How it is fast.  The variant is compiled once into tables (``tables.py``): card ids,
+menus of actions, the trick order under each trump call.  The hand's state lives in
+slots, grouped below by the phase module that writes it.  When the hand enters a phase,
+its class becomes that phase's subclass of :class:`Hand`, whose ``legal_actions`` and
+``apply`` are the phase module's own functions, so a decision makes no dispatch.  A hand
+dealt with ``record=False`` (a playout, for bots and benchmarks) builds no events and
+keeps no history, and reckons its result only when it is read; the phases called most
+(bidding, the discard, trump, play) then check their own calls and send anything unusual
+(a seat given, an action as text) the checked way round.  ``tests/test_engine_playout.py``
+proves both kinds of hand alike in every variant.
 """
 
 from __future__ import annotations
