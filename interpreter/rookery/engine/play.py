@@ -43,12 +43,13 @@ def legal(hand, seat: int | None = None) -> list[Action]:
     if hand.trick_cards and not hand.follow_any:
         # The cards of the led color, and those playable anytime, picked out at C speed.
         ctx = hand.ctx
-        follow = list(filter(ctx.follows[hand.led], held))
+        led = hand.led
+        follow = list(map(t.play_action, filter(ctx.follows[led], held)))
         if follow:
-            extra = ctx.anytime_off[hand.led]
+            extra = ctx.anytime_off[led]
             if extra and not extra.isdisjoint(held):
-                follow += filter(extra.__contains__, held)
-            held = follow
+                follow += map(t.play_action, filter(extra.__contains__, held))
+            return list(dict.fromkeys(follow)) if t.duplicates else follow
     if t.duplicates:
         held = dict.fromkeys(held)
     return list(map(t.play_action, held))
