@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from ..errors import IllegalAction
 from .actions import Action, Event
 from .attribution import wrong_phase
@@ -28,6 +30,18 @@ def _forbidden_reason(hand, card: int) -> str | None:
     return None
 
 
+def _forbidden(hand) -> frozenset[int]:
+    """The cards :func:`_forbidden_reason` forbids under the trump known now (worked out
+    once per trump call)."""
+    cache = hand.t.discard_forbidden
+    key = hand.ctx.call if hand.ctx is not None else None
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = frozenset(c for c in range(len(hand.t.codes))
+                                       if _forbidden_reason(hand, c) is not None)
+    return found
+
+
 def allowed(hand) -> list[int]:
     """Distinct cards the bid winner may lay aside now."""
     held = hand.hands[hand.bidder]
@@ -35,7 +49,7 @@ def allowed(hand) -> list[int]:
     rules = hand.variant.nest
     if not (rules.forbid_counters or rules.forbid_trump):
         return held
-    free = [c for c in held if _forbidden_reason(hand, c) is None]
+    free = list(filterfalse(_forbidden(hand).__contains__, held))
     if free:
         return free
     # Forced: every card left is forbidden, so the "unless forced" clauses relax.

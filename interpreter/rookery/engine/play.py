@@ -40,6 +40,8 @@ def legal(hand, seat: int | None = None) -> list[Action]:
     it may play now."""
     held = hand.hands[hand.to_act if seat is None else seat]
     t = hand.t
+    if t.duplicates:
+        held = dict.fromkeys(held)          # each card once
     if hand.trick_cards and not hand.follow_any:
         # The cards of the led color, and those playable anytime, picked out at C speed.
         ctx = hand.ctx
@@ -49,9 +51,7 @@ def legal(hand, seat: int | None = None) -> list[Action]:
             extra = ctx.anytime_off[led]
             if extra and not extra.isdisjoint(held):
                 follow += map(t.play_action, filter(extra.__contains__, held))
-            return list(dict.fromkeys(follow)) if t.duplicates else follow
-    if t.duplicates:
-        held = dict.fromkeys(held)
+            return follow
     return list(map(t.play_action, held))
 
 

@@ -98,8 +98,10 @@ class Tables:
         self.discard_actions = tuple(Action("discard", code) for code in self.codes)
         self.discard_action = self.discard_actions.__getitem__
         self.card_of_discard = {action: card for card, action in enumerate(self.discard_actions)}
-        # Any card may be laid aside (``nest.forbid`` forbids nothing).
+        # Any card may be laid aside (``nest.forbid`` forbids nothing); else the cards
+        # it forbids, per trump call (None: trump not yet named), as nest.py needs them.
         self.discard_any = not (variant.nest.forbid_counters or variant.nest.forbid_trump)
+        self.discard_forbidden: dict[str | None, frozenset[int]] = {}
         self.give_actions = tuple(Action("give", code) for code in self.codes)
         self.call_actions = tuple(Action("call", code) for code in self.codes)
         self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
