@@ -82,7 +82,7 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
-    if not hand.t.discard_any and card not in allowed(hand):
+    if not hand.t.discard_any and card in _forbidden(hand) and card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "
