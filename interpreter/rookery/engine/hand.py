@@ -92,8 +92,8 @@ class Hand:
 
     # The state of a hand, by the phase (module) that writes it.  Every other module
     # only reads it; ``hand.py`` moves the hand from phase to phase.  Fixed slots make
-    # reading and writing the state quick and a hand small; ``__dict__`` holds the
-    # phase's bound verbs and any state a new mechanism adds.
+    # reading and writing the state quick and a hand small; ``__dict__`` holds any
+    # state a new mechanism adds (copy() copies it too).
     __slots__ = (
         # The deal (hand.py, deal.py): set once, never changed.
         "variant", "t", "n", "dealer", "number", "record", "scores_before", "_start",
@@ -262,10 +262,25 @@ class Hand:
 
         Returns the events it caused (none when the hand does not record); raises
         IllegalAction, changing nothing, if the rules forbid it."""
-        if self._phase == DONE:
-            return _apply_over(self, action, seat)
-        return _apply(self, _APPLY[self._phase], self.has_dummy,
-                      self.history if self.record else None, action, seat)
+        if type(action) is not Action:         # (the common case is checked once)
+            action = _as_action(action)
+        phase = self._phase
+        if phase == DONE:
+            raise IllegalAction("hand-over", "the hand is over")
+        actor = self.actor if self.has_dummy else self.to_act
+        if seat is not None and seat != actor:
+            raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s",
+                                _first(attribution.turn_rules(self)))
+        try:
+            events = _APPLY[phase](self, action)
+        except IllegalAction as error:
+            if error.code == "wrong-phase" and error.rule is None:
+                error.rule = _first(attribution.phase_rules(self))
+            raise
+        if not self.record:
+            return NO_EVENTS
+        self.history.append((actor, action))
+        return events
 
     @property
     def result(self) -> HandResult | None:
@@ -442,7 +457,6 @@ _IMMUTABLE = frozenset({int, str, bool, type(None), tuple, frozenset, float})
 _SHARED = (Variant, Tables, TrumpContext, HandResult)
 
 
-
 def _slot_copier(slots: tuple[str, ...]):
     """A function that copies a hand's slots into a new hand, one line a slot (written
     out once, like the ``__init__`` of a dataclass): values are shared, lists and sets
@@ -501,8 +515,7 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
                    "__doc__": base.__doc__,
                    "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
-        verbs["legal_actions"] = _no_actions
-        verbs["apply"] = _apply_over
+        verbs["legal_actions"] = _no_actions          # (apply: Hand's, which refuses)
     else:
         step_legal = _LEGAL[phase]
         if phase in _LISTS:
@@ -527,32 +540,6 @@ _LISTS = frozenset({BIDDING, DISCARD, PASSING, CALL, PLAY, "circus"})
 
 def _no_actions(hand: Hand) -> list[Action]:
     return []
-
-
-def _apply(hand: Hand, step_apply, has_dummy: bool, history: list | None,
-           action: Action | str, seat: int | None = None) -> list[Event]:
-    """``Hand.apply`` in a phase: the action checked and applied by the phase's module."""
-    if type(action) is not Action:         # (the common case is checked once)
-        action = _as_action(action)
-    actor = hand.actor if has_dummy else hand.to_act
-    if seat is not None and seat != actor:
-        raise IllegalAction("not-your-turn", f"it is seat {actor}'s turn, not {seat}'s",
-                            _first(attribution.turn_rules(hand)))
-    try:
-        events = step_apply(hand, action)
-    except IllegalAction as error:
-        if error.code == "wrong-phase" and error.rule is None:
-            error.rule = _first(attribution.phase_rules(hand))
-        raise
-    if history is None:
-        return NO_EVENTS
-    history.append((actor, action))
-    return events
-
-
-def _apply_over(hand: Hand, action: Action | str, seat: int | None = None) -> list[Event]:
-    _as_action(action)
-    raise IllegalAction("hand-over", "the hand is over")
 
 
 def _as_action(action) -> Action:
