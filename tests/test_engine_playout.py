@@ -4,8 +4,8 @@ A hand dealt with ``record=False`` keeps no events and no history (for bots and
 benchmarks); every rule must still apply exactly as in a recording hand.  For every
 built-in variant, over seeds, two hands from the same deal are driven with the same
 random choices: at every decision they must agree on the phase, whose turn it is, the
-legal set and the refusal of an illegal action (code, message, rule), and at the end on
-the result.  ``copy()`` must give a hand that plays on like the original and shares no
+legal set, the refusal of an illegal action or of a seat out of turn (code, message,
+rule), the rules behind the turn and the legal set, and at the end on the result.  ``copy()`` must give a hand that plays on like the original and shares no
 state with it.
 """
 
@@ -24,11 +24,11 @@ PROBES = ("pass", "bid 5", "bid 75", "discard R5", "give R5", "trump R", "play R
           "play R5", "call R1", "leader left", "rook high", "play ZZ")
 
 
-def _refusal(hand, action: str):
+def _refusal(hand, action: str, seat: int | None = None):
     """What refusing ``action`` looks like (on a copy: a legal probe must not change
     the hand under test)."""
     try:
-        hand.copy().apply(action)
+        hand.copy().apply(action, seat)
     except rookery.IllegalAction as error:
         return error.code, str(error), error.rule
     return None
@@ -50,6 +50,11 @@ def test_playout_hand_follows_the_same_rules(name):
             assert playout.legal_actions() == legal
             probe = PROBES[rng.randrange(len(PROBES))]
             assert _refusal(playout, probe) == _refusal(recording, probe)
+            wrong_seat = (recording.actor + 1) % recording.n
+            assert _refusal(playout, legal[0], wrong_seat) == \
+                _refusal(recording, legal[0], wrong_seat)
+            assert playout.turn_rules() == recording.turn_rules()
+            assert playout.legal_rules() == recording.legal_rules()
             action = rng.choice(legal)
             assert recording.apply(action)          # a recording hand reports events
             assert playout.apply(action) == ()      # a playout reports none

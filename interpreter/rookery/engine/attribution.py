@@ -62,6 +62,9 @@ def turn_rules(hand) -> tuple[str, ...]:
             if hand.circus_namer is not None:
                 return _unique([_rule(hand, "trump", "choices")])
             return _unique([_rule(hand, "play", "leader")])
+        if len(hand.trick_rules) < len(hand.tricks):     # a playout keeps none: work out
+            leader, cards, seats, winner = hand.tricks[-1]
+            return trick_rules(hand, hand.ctx, cards, seats, winner)
         return hand.trick_rules[-1] if hand.trick_rules else ()
     if phase == "circus":
         return _unique([_rule(hand, "trump", "choices")])
