@@ -54,6 +54,7 @@ def test_playout_hand_follows_the_same_rules(name):
             assert _refusal(playout, legal[0], wrong_seat) == \
                 _refusal(recording, legal[0], wrong_seat)
             assert playout.turn_rules() == recording.turn_rules()
+            assert playout.observation(recording.actor) == recording.observation(recording.actor)
             assert playout.legal_rules() == recording.legal_rules()
             action = rng.choice(legal)
             assert recording.apply(action)          # a recording hand reports events
