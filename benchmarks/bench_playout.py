@@ -11,8 +11,9 @@ directly against the rules), read from the directory next to the repository.
 One measured *deal*, for both engines: shuffle a fresh deck with the round's
 ``random.Random``, pick a random dealer, deal and build the hand, then apply uniformly
 random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over.  For
-rookery that is ``rookery.deal_hand(variant, rng, dealer)`` then ``hand.apply(...)`` until
-``hand.is_over``.  Each deal is timed alone, in CPU time of this process (``--wall`` for
+rookery that is ``rookery.deal_hand(variant, rng, dealer, record=False)`` then
+``hand.apply(...)`` until ``hand.is_over``: a playout that keeps no events or history, like
+the hand-written engine (``benchmarks/bench_engine.py`` measures the recording hand too).  Each deal is timed alone, in CPU time of this process (``--wall`` for
 wall-clock time).  Every other built-in variant is measured the same way (its own
 figures; there is no hand-written baseline for those).
 
@@ -79,7 +80,7 @@ def handwritten_deal(engine, rng: random.Random) -> int:
 
 def rookery_deal(rookery, variant, rng: random.Random) -> int:
     """One hand of rookery's interpreter; returns the number of actions applied."""
-    hand = rookery.deal_hand(variant, rng, rng.randrange(variant.table.players))
+    hand = rookery.deal_hand(variant, rng, rng.randrange(variant.table.players), record=False)
     choice = rng.choice
     actions = 0
     while not hand.is_over:

@@ -64,6 +64,9 @@ def turn_rules(hand) -> tuple[str, ...]:
             if hand.circus_namer is not None:
                 return _unique([_rule(hand, "trump", "choices")])
             return _unique([_rule(hand, "play", "leader")])
+        if len(hand.trick_rules) < len(hand.tricks):     # a playout keeps none: work out
+            leader, cards, seats, winner = hand.tricks[-1]
+            return trick_rules(hand, hand.ctx, cards, seats, winner)
         return hand.trick_rules[-1] if hand.trick_rules else ()
     if phase == "circus":
         return _unique([_rule(hand, "trump", "choices")])
@@ -131,6 +134,13 @@ def next_dealer_rules(hand) -> tuple[str, ...]:
     if hand.result is not None and hand.result.thrown_in:
         return _unique([_rule(hand, "bidding", "all-pass")])
     return ()
+
+
+def wrong_phase(hand, message: str) -> IllegalAction:
+    """The refusal of an action another phase takes, charged to the rule that puts the
+    hand in its phase now."""
+    rules = phase_rules(hand)
+    return IllegalAction("wrong-phase", message, rules[0] if rules else None)
 
 
 def hand_rules(hand, seat: int) -> tuple[str, ...]:

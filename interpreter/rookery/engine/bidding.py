@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action, Event
+from .attribution import wrong_phase
 
 
 def start(hand) -> list[Event]:
@@ -23,10 +24,12 @@ def start(hand) -> list[Event]:
     return events
 
 
-def legal(hand) -> tuple[Action, ...]:
+def legal(hand) -> list[Action]:
+    t = hand.t
+    menu = t.bid_menus.get(hand.high) or t.bid_menu(hand.high)
     if hand.active == 1 and hand.bidder is None and must_bid(hand):
-        return hand.t.bid_menu(hand.high)[:-1]     # every bid, no pass
-    return hand.t.bid_menu(hand.high)
+        return list(menu[:-1])      # every bid, no pass
+    return list(menu)
 
 
 def must_bid(hand) -> bool:
@@ -36,25 +39,37 @@ def must_bid(hand) -> bool:
         hand.bidder is None and hand.active == 1
 
 
-def apply(hand, action: Action) -> list[Event]:
+def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """A bid or a pass.  A playout hand calls this directly (``hand.DIRECT``): an action
+    given for a seat or as its notation goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
     seat = hand.to_act
-    if action.kind == "pass":
-        if must_bid(hand):
+    kind = action.kind
+    if kind == "pass":
+        if hand.active == 1 and must_bid(hand):
             raise IllegalAction("must-bid", "all the others have passed: this player must "
                                 "bid", hand.t.rule("bidding", "all-pass"))
         hand.auction.append((seat, "pass"))
         hand.passed[seat] = True
         hand.active -= 1
-        events = [Event("pass", seat)]
-    elif action.kind == "bid":
-        _validate_bid(hand, action.value)
-        hand.high, hand.bidder = action.value, seat
-        hand.auction.append((seat, f"bid {action.value}"))
-        events = [Event("bid", seat, {"amount": action.value})]
+        events = [Event("pass", seat)] if hand.record else None
+    elif kind == "bid":
+        amount = action.value
+        t = hand.t
+        # A bid on the ladder above the high bid (by one step, where jumps are not
+        # allowed) is good; anything else is checked rule by rule.
+        if amount not in t.bid_actions or amount <= hand.high or \
+                (t.raise_by and amount != (hand.high + t.raise_by if hand.high
+                                           else t.bid_amounts[0])):
+            _validate_bid(hand, amount)
+        hand.high, hand.bidder = amount, seat
+        hand.auction.append((seat, f"bid {amount}"))
+        events = [Event("bid", seat, {"amount": amount})] if hand.record else None
     else:
-        raise IllegalAction("wrong-phase", f"'{action}' is not a bid or a pass; the auction "
-                            "is on")
-    return events + _next(hand)
+        raise wrong_phase(hand, f"'{action}' is not a bid or a pass; the auction is on")
+    after = _next(hand)
+    return () if events is None else events + after
 
 
 def _validate_bid(hand, amount) -> None:

@@ -101,4 +101,4 @@ def apply(hand, action: Action) -> list[Event]:
         else:
             card = play.playable(hand, hand.to_act)[0]
         events += play.apply(hand, hand.t.play_actions[card])
-    return events
+    return events if hand.record else ()

@@ -4,6 +4,7 @@ the dealer's left, the nest built as ``deal.nest-deal`` says."""
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from ..model import Variant
 from .hand import Hand
@@ -30,10 +31,39 @@ def deal_cards(variant: Variant, deck: list, dealer: int) -> tuple[list[list], l
 
 
 def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer: int = 0,
-              scores=None, number: int = 0) -> Hand:
-    """Shuffle with ``seed`` (a Random or a seed) and deal a new hand."""
+              scores=None, number: int = 0, *, record: bool = True) -> Hand:
+    """Shuffle with ``seed`` (a Random or a seed) and deal a new hand (``record=False``
+    for a playout: no events, no history; see :class:`Hand`)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    deck = list(tables_for(variant).deck)
+    t = tables_for(variant)
+    deck = list(t.deck)
     rng.shuffle(deck)
-    hands, nest = deal_cards(variant, deck, dealer)
-    return Hand(variant, dealer, (), (), scores, number, _dealt=(hands, nest))
+    plan = _PLANS.get(id(t))
+    if plan is None or plan[0] is not t:
+        plan = _PLANS[id(t)] = (t, _deal_plan(variant, len(deck)))
+    if not 0 <= dealer < len(plan[1]):
+        return Hand(variant, dealer, (), (), scores, number, record=record)  # refuses it
+    seats, nest = plan[1][dealer]
+    return Hand(variant, dealer, (), (), scores, number, record=record,
+                _dealt=([list(take(deck)) for take in seats], list(nest(deck))))
+
+
+_PLANS: dict[int, tuple] = {}
+
+
+def _deal_plan(variant: Variant, size: int) -> list[tuple[list, object]]:
+    """Per dealer, where each seat's cards and the nest's lie in the shuffled deck (as
+    :func:`deal_cards` deals them), as getters that pick them out in one call."""
+    plan = []
+    for dealer in range(variant.table.players):
+        hands, nest = deal_cards(variant, range(size), dealer)
+        plan.append(([_picker(held) for held in hands], _picker(nest)))
+    return plan
+
+
+def _picker(positions: list[int]):
+    """A function of a deck that returns the cards at ``positions``, as a sequence."""
+    if len(positions) == 1:
+        position = positions[0]
+        return lambda deck: (deck[position],)
+    return itemgetter(*positions) if positions else lambda deck: ()

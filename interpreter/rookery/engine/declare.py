@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from . import burial, passing
 from .actions import Action, Event
+from .attribution import wrong_phase
 
 ROOK_CALLS = (Action("rook", "high"), Action("rook", "low"))
 LEADER_CHOICES = (Action("leader", "self"), Action("leader", "left"))
@@ -27,15 +28,20 @@ def legal_trump(hand) -> tuple[Action, ...]:
     return burial.trump_choices(hand, _calls(hand))
 
 
-def apply_trump(hand, action: Action) -> list[Event]:
+def apply_trump(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """Name trump.  A playout hand calls this directly (``hand.DIRECT``): an action given
+    for a seat or as its notation goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
     if action.kind != "trump":
-        raise IllegalAction("wrong-phase", f"'{action}': trump is being named")
-    if action in _calls(hand) and action not in legal_trump(hand):
+        raise wrong_phase(hand, f"'{action}': trump is being named")
+    calls = hand.t.trump_actions if hand.circus_namer is None else _calls(hand)
+    if action in calls and burial.applies(hand) and action not in legal_trump(hand):
         raise IllegalAction("trump-burial-unmet",
                             f"'{action.value}' cannot be named trump: the bid winner would "
                             "hold too few trump counters for the counters it must lay aside",
                             hand.t.rule("nest", "forced-burial"))
-    if action not in legal_trump(hand):
+    if action not in calls:
         raise IllegalAction("trump-not-allowed", f"'{action.value}' cannot be named trump; "
                             "choices: " + ", ".join(str(a.value) for a in legal_trump(hand)),
                             hand.t.rule("trump", "choices"))
@@ -43,20 +49,21 @@ def apply_trump(hand, action: Action) -> list[Event]:
         # Circus Rook: the player on the bid winner's left names trump instead.
         hand.circus_namer = hand.to_act = (hand.bidder + 1) % hand.n
         return [Event("circus-called", hand.bidder, {"namer": hand.circus_namer},
-                      (hand.t.rule("trump", "choices"),))]
+                      (hand.t.rule("trump", "choices"),))] if hand.record else ()
     namer = hand.to_act
     rook = f" {hand.rook_call}" if hand.rook_call else ""   # the Rook called before trump
     hand.ctx = hand.t.context(f"{action.value}{rook}")
     events = [Event("trump-named", namer, {"trump": action.value},
-                    (hand.t.rule("trump", "choices"),))]
+                    (hand.t.rule("trump", "choices"),))] if hand.record else []
     if hand.hidden_received is not None:
         hand.hands[hand.bidder].extend(hand.hidden_received)
         hand.hidden_received = None
     if hand.circus_namer is not None:
         hand.phase = "circus"
         hand.given = [[] for _ in range(hand.n)]
-        return events + [Event("circus-pass", None, {"first": namer})]
-    return events + hand.advance()
+        return events + [Event("circus-pass", None, {"first": namer})] if hand.record else ()
+    after = hand.advance()
+    return events + after if hand.record else ()
 
 
 # -- the Circus Rook pass ------------------------------------------------------------------------

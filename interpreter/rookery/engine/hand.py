@@ -6,6 +6,17 @@ turn), :attr:`Hand.actor` (who decides: the bid winner for a dummy),
 :meth:`Hand.legal_actions`, :meth:`Hand.apply` (returns events) and
 :meth:`Hand.observation` (what one seat may see).  An illegal action raises
 :class:`~rookery.errors.IllegalAction` with a stable code and changes nothing.
+
+How it is fast.  The variant is compiled once into tables (``tables.py``): card ids,
+menus of actions, the trick order under each trump call.  The hand's state lives in
+slots, grouped below by the phase module that writes it.  When the hand enters a phase,
+its class becomes that phase's subclass of :class:`Hand`, whose ``legal_actions`` and
+``apply`` are the phase module's own functions, so a decision makes no dispatch.  A hand
+dealt with ``record=False`` (a playout, for bots and benchmarks) builds no events and
+keeps no history, and reckons its result only when it is read; the phases called most
+(bidding, the discard, trump, play) then check their own calls and send anything unusual
+(a seat given, an action as text) the checked way round.  ``tests/test_engine_playout.py``
+proves both kinds of hand alike in every variant.
 """
 
 from __future__ import annotations
@@ -20,10 +31,12 @@ from . import attribution, bidding, declare, nest, passing, play, redeal
 from .actions import Action, Event
 from .nest import turn_up
 from .scoring import HandResult, score_hand, thrown_in
-from .tables import Tables, tables_for
+from .tables import Tables, TrumpContext, tables_for
 
 BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
     "bidding", "trump", "rook", "discard", "passing", "call", "leader", "play", "done")
+
+NO_EVENTS: tuple[Event, ...] = ()      # what apply returns when the hand does not record
 
 _LEGAL = {BIDDING: bidding.legal, TRUMP: declare.legal_trump, ROOK: declare.legal_rook,
           DISCARD: nest.legal, PASSING: passing.legal, CALL: declare.legal_call,
@@ -80,11 +93,47 @@ class Hand:
     the hand's number in the game (it sets the passing direction).
     """
 
+    # The state of a hand, by the phase (module) that writes it.  Every other module
+    # only reads it; ``hand.py`` moves the hand from phase to phase.  Fixed slots make
+    # reading and writing the state quick and a hand small; ``__dict__`` holds any
+    # state a new mechanism adds (copy() copies it too).
+    __slots__ = (
+        # The deal (hand.py, deal.py): set once, never changed.
+        "variant", "t", "n", "dealer", "number", "record", "scores_before", "_start",
+        "steps", "opening_events",
+        # The hand's course (hand.py): the phase, the step after the auction, whose turn,
+        # the actions applied so far (when recording), the result once over.
+        "_phase", "step", "to_act", "is_over", "history", "_result",
+        # The cards each seat holds and the nest: bidding.py (nest dealt), nest.py (taken,
+        # laid aside), passing.py and declare.py (cards passed), play.py (cards played).
+        "hands", "nest",
+        # bidding.py: the auction.
+        "auction", "high", "bidder", "forced", "passed", "active",
+        # nest.py: laying cards aside.
+        "discards_left", "nest_announced", "laid_aside",
+        # passing.py (and the Circus Rook pass in declare.py): cards given.
+        "given", "hidden_received",
+        # declare.py: trump (``ctx``, the trick order), the Rook call, called partners,
+        # the chosen leader, the Circus Rook namer.
+        "ctx", "rook_call", "called", "partners", "revealed", "chosen_leader",
+        "circus_namer",
+        # play.py: the trick in progress and the tricks taken.
+        "leader", "led", "trick_cards", "trick_seats", "best_key", "best_seat", "tricks",
+        "trick_rules", "tricks_won", "points_won",
+        # The variant's play rules, read at every card (set once).
+        "follow_any", "has_dummy", "review_last", "last_played_wins",
+        "__dict__",
+    )
+
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
-                 number: int = 0, *, _dealt: tuple[list[list[int]], list[int]] | None = None):
+                 number: int = 0, *, record: bool = True,
+                 _dealt: tuple[list[list[int]], list[int]] | None = None):
         t = tables_for(variant)
         self.variant = variant
+        # record=False is a playout: apply returns no events and no history is kept
+        # (nothing to snapshot), the hand's result is reckoned when first read.
+        self.record = record
         self.t: Tables = t
         self.n = n = t.players
         if not 0 <= dealer < n:
@@ -103,14 +152,13 @@ class Hand:
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
                              f"{len(self.scores_before)}")
-        if not all(type(score) is int for score in self.scores_before):
+        if scores is not None and not all(type(score) is int for score in self.scores_before):
             raise UsageError(f"running scores are whole numbers, not {list(scores)!r:.80}")
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
-        self._start = (tuple(tuple(h) for h in self.hands), tuple(self.nest))
-        self.steps = steps_after_bidding(variant)
+        self._start = (tuple(map(tuple, self.hands)), tuple(self.nest))
+        self.steps = _steps(t)
         self.step = -1
-        self.phase = BIDDING
         self.to_act: int | None = None
         self.history: list[tuple[int, Action]] = []
         self.auction: list[tuple[int, str]] = []     # bids and passes, automatic ones too
@@ -140,11 +188,10 @@ class Hand:
         self.trick_rules: list[tuple[str, ...]] = []    # the rules that decided each trick
         self.tricks_won = [0] * n
         self.points_won = [0] * n
-        self.follow_any = variant.play.follow == "any"
-        self.has_dummy = variant.table.dummy != "none"
-        self.review_last = variant.play.review == "last-trick"
-        self.last_played_wins = variant.play.ties == "last-played"
-        self.result: HandResult | None = None
+        self.follow_any, self.has_dummy, self.review_last, self.last_played_wins = \
+            t.play_rules
+        self._result: HandResult | None = None
+        self.phase = BIDDING
         self.opening_events = turn_up(self) + redeal.start(self)
 
     @property
@@ -172,42 +219,55 @@ class Hand:
         return card
 
     # -- the verbs ------------------------------------------------------------------------
+    #
+    # When the hand enters a phase it takes on that phase's own ``legal_actions`` and
+    # ``apply`` (its class becomes a subclass of Hand that has the phase module's
+    # functions as methods, see ``_phase_class_of``), so a decision calls them directly.
+    # The methods here are the general ones, which look the phase up.
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == DONE
+    def phase(self) -> str:
+        """The phase the hand is in: ``bidding``, ``discard``, ``trump``, ... ``done``."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        self._phase = phase
+        self.is_over = phase == DONE
+        found = self._classes.get(phase)      # (the common case: a class already made)
+        if found is None:
+            found = _phase_class_of(self, phase)
+        self.__class__ = found
+
+    # The phase classes of hands of this kind, by phase (Hand itself knows none), and
+    # the general class a phase class stands in for.
+    _classes: dict[str, type] = {}
+    _general: type | None = None
 
     @property
     def actor(self) -> int | None:
         """The seat that decides now: the bid winner when the dummy's card is due."""
         seat = self.to_act
-        if self.phase == PLAY and self.variant.table.dummy == "partner" and \
+        if self._phase == PLAY and self.variant.table.dummy == "partner" and \
                 seat is not None and seat == (self.bidder + 2) % self.n:
             return self.bidder
         return seat
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now (each once, in a stable order)."""
-        if self.phase == DONE:
+        if self._phase == DONE:
             return []
-        legal = _LEGAL[self.phase](self)
+        legal = _LEGAL[self._phase](self)
         return legal if type(legal) is list else list(legal)
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply an action (or its notation) for ``seat`` (default: whoever decides now).
 
-        Returns the events it caused; raises IllegalAction, changing nothing, if the
-        rules forbid it."""
+        Returns the events it caused (none when the hand does not record); raises
+        IllegalAction, changing nothing, if the rules forbid it."""
         if type(action) is not Action:         # (the common case is checked once)
-            if type(action) is str:
-                try:
-                    action = Action.parse(action)
-                except UsageError as error:
-                    raise IllegalAction("bad-action", str(error)) from None
-            elif not isinstance(action, Action):
-                raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give "
-                                    "an Action or its notation, like 'bid 70'")
-        phase = self.phase
+            action = _as_action(action)
+        phase = self._phase
         if phase == DONE:
             raise IllegalAction("hand-over", "the hand is over")
         actor = self.actor if self.has_dummy else self.to_act
@@ -220,8 +280,27 @@ class Hand:
             if error.code == "wrong-phase" and error.rule is None:
                 error.rule = _first(attribution.phase_rules(self))
             raise
+        if not self.record:
+            return NO_EVENTS
         self.history.append((actor, action))
         return events
+
+    @property
+    def result(self) -> HandResult | None:
+        """What the finished hand comes to (``None`` while it is being played)."""
+        result = self._result
+        if result is None and self._phase == DONE:
+            result = self._result = score_hand(self)
+        return result
+
+    @result.setter
+    def result(self, result: HandResult | None) -> None:
+        self._result = result
+
+    def checked_apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """:meth:`apply` with every check, for whatever comes (the phase's own ``apply``
+        sends here what it does not check itself)."""
+        return Hand.apply(self, action, seat)
 
     def legal_rules(self) -> tuple[str, ...]:
         """The ids of the spec's rules that shape :meth:`legal_actions` now."""
@@ -234,6 +313,9 @@ class Hand:
     # -- phase changes (called by the phase modules) -------------------------------------
 
     def auction_won(self) -> list[Event]:
+        if not self.record:
+            self.advance()
+            return []
         events = [Event("auction-won", self.bidder, {"bid": self.high},
                         (self.t.rule("bidding", "pass"),))]
         return events + self.advance()
@@ -241,6 +323,8 @@ class Hand:
     def thrown_in(self) -> list[Event]:
         self.phase, self.to_act = DONE, None
         self.result = thrown_in(self)
+        if not self.record:
+            return []
         return [Event("thrown-in", None, None, (self.t.rule("bidding", "all-pass"),)),
                 self._scored_event()]
 
@@ -263,9 +347,10 @@ class Hand:
         return []
 
     def finish_play(self) -> list[Event]:
+        """The last trick is taken: the hand is scored (when the result is first read,
+        if the hand does not record)."""
         self.phase, self.to_act = DONE, None
-        self.result = score_hand(self)
-        return [self._scored_event()]
+        return [self._scored_event()] if self.record else []
 
     def _scored_event(self) -> Event:
         return Event("hand-scored", None, self.result.to_json(),
@@ -331,14 +416,27 @@ class Hand:
     # -- copying and replaying -------------------------------------------------------------
 
     def copy(self) -> "Hand":
-        """An independent copy (the variant and its tables are shared)."""
-        memo = {id(self.variant): self.variant, id(self.t): self.t}
-        if self.ctx is not None:
-            memo[id(self.ctx)] = self.ctx
-        return _copy.deepcopy(self, memo)
+        """An independent copy (the variant, its tables and every immutable value are
+        shared; lists, sets and dicts are copied, lists of lists one level down)."""
+        new = object.__new__(type(self))
+        _copy_slots(self, new)
+        d = new.__dict__
+        for name, value in self.__dict__.items():
+            kind = type(value)
+            if kind is list:
+                value = [x[:] if type(x) is list else x for x in value] \
+                    if value and type(value[0]) is list else value[:]
+            elif kind is set or kind is dict:
+                value = _copy.deepcopy(value)
+            elif kind not in _IMMUTABLE and not isinstance(value, _SHARED):
+                value = _copy.deepcopy(value)
+            d[name] = value
+        return new
 
     def snapshot(self) -> dict:
         """The deal and the actions so far: enough to rebuild this exact state."""
+        if not self.record:
+            raise UsageError("this hand keeps no history (it was dealt with record=False)")
         return {"variant": self.variant.id, "dealer": self.dealer, "number": self.number,
                 "hands": [list(h) for h in self.start_hands], "nest": list(self.start_nest),
                 "scores": list(self.scores_before),
@@ -356,6 +454,110 @@ class Hand:
         phase = getattr(self, "phase", "unstarted")
         return (f"<Hand {self.variant.id} dealer={getattr(self, 'dealer', None)} "
                 f"phase={phase} to_act={getattr(self, 'to_act', None)}>")
+
+
+# Values copy() shares with the original: immutable, or never changed by a hand.
+_IMMUTABLE = frozenset({int, str, bool, type(None), tuple, frozenset, float})
+_SHARED = (Variant, Tables, TrumpContext, HandResult)
+
+
+def _slot_copier(slots: tuple[str, ...]):
+    """A function that copies a hand's slots into a new hand, one line a slot (written
+    out once, like the ``__init__`` of a dataclass): values are shared, lists and sets
+    copied, lists of lists one level down."""
+    lines = ["def copy_slots(hand, new):"]
+    for name in slots:
+        lines += [f"    value = hand.{name}",
+                  "    if type(value) is list:",
+                  "        value = [x[:] if type(x) is list else x for x in value] "
+                  "if value and type(value[0]) is list else value[:]",
+                  "    elif type(value) is set:",
+                  "        value = set(value)",
+                  f"    new.{name} = value"]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)      # noqa: S102 - our own slot names only
+    return namespace["copy_slots"]
+
+
+_copy_slots = _slot_copier(tuple(name for name in Hand.__slots__ if name != "__dict__"))
+
+_STEPS: dict[int, tuple[Tables, tuple[str, ...]]] = {}
+
+
+def _steps(t: Tables) -> tuple[str, ...]:
+    """``steps_after_bidding`` of the tables' variant, worked out once."""
+    found = _STEPS.get(id(t))
+    if found is None or found[0] is not t:
+        found = _STEPS[id(t)] = (t, steps_after_bidding(t.variant))
+    return found[1]
+
+
+def _phase_class_of(hand: Hand, phase: str) -> type:
+    """The class that gives ``hand`` the ``legal_actions`` and ``apply`` of ``phase``:
+    the phase's subclass of Hand, whose methods are the phase module's own functions
+    (made once per kind of hand and phase)."""
+    base = type(hand)._general or type(hand)
+    playout = not hand.record and not hand.has_dummy
+    classes = _PHASE_CLASSES.get((base, playout))
+    if classes is None:
+        classes = _PHASE_CLASSES[(base, playout)] = {}
+    found = classes.get(phase)
+    if found is None:
+        found = classes[phase] = _phase_class(base, phase, phase in DIRECT and playout,
+                                              classes)
+    return found
+
+
+# The phase classes, per general class (Hand) and kind of hand (a playout or not).
+_PHASE_CLASSES: dict[tuple[type, bool], dict[str, type]] = {}
+
+
+def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
+    """The subclass of ``base`` (Hand) for a hand in ``phase``: the same state (no slots
+    of its own), the phase's verbs as methods."""
+    verbs: dict = {"__slots__": (), "_general": base, "_classes": classes,
+                   "__doc__": base.__doc__,
+                   "__module__": base.__module__, "__qualname__": base.__qualname__}
+    if phase == DONE:
+        verbs["legal_actions"] = _no_actions          # (apply: Hand's, which refuses)
+    else:
+        step_legal = _LEGAL[phase]
+        if phase in _LISTS:
+            verbs["legal_actions"] = step_legal
+        else:
+            def legal_actions(hand: Hand) -> list[Action]:
+                return list(step_legal(hand))
+            verbs["legal_actions"] = legal_actions
+        if direct:
+            verbs["apply"] = _APPLY[phase]
+    return type(base)(base.__name__, (base,), verbs)
+
+
+# The phases whose ``apply`` checks its own calls (the seat, the kind of action) and
+# sends anything unusual to ``Hand.checked_apply``: a playout hand (no events, no
+# history, no dummy) calls them directly.
+DIRECT = frozenset({BIDDING, DISCARD, TRUMP, PLAY})
+
+# The phases whose ``legal`` returns a fresh list (the others return shared tuples).
+_LISTS = frozenset({BIDDING, DISCARD, PASSING, CALL, PLAY, "circus"})
+
+
+def _no_actions(hand: Hand) -> list[Action]:
+    return []
+
+
+def _as_action(action) -> Action:
+    """An action given as its notation, read; anything else that is not an action,
+    refused."""
+    if type(action) is str:
+        try:
+            return Action.parse(action)
+        except UsageError as error:
+            raise IllegalAction("bad-action", str(error)) from None
+    if not isinstance(action, Action):
+        raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give "
+                            "an Action or its notation, like 'bid 70'")
+    return action
 
 
 def _first(rules: tuple[str, ...]) -> str | None:

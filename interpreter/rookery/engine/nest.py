@@ -3,19 +3,24 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from ..errors import IllegalAction
 from . import burial, exchange
 from .actions import Action, Event
+from .attribution import wrong_phase
 
 
 def take(hand) -> list[Event]:
     """The bid winner picks up the nest (``nest.discard``), once it has been shown to
     everyone where ``nest.shown after-auction`` says so."""
     cards = hand.nest
-    shown = shown_event(hand)
+    shown = shown_event(hand) if hand.record else None
     hand.hands[hand.bidder].extend(cards)
     hand.nest = []
     hand.discards_left = hand.variant.nest.discard
+    if shown is None:
+        return []
     return shown + [Event("nest-taken", hand.bidder, {"cards": len(cards)})]
 
 
@@ -72,6 +77,18 @@ def _forbidden_reason(hand, card: int) -> str | None:
     return None
 
 
+def _forbidden(hand) -> frozenset[int]:
+    """The cards :func:`_forbidden_reason` forbids under the trump known now (worked out
+    once per trump call)."""
+    cache = hand.t.discard_forbidden
+    key = hand.ctx.call if hand.ctx is not None else None
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = frozenset(c for c in range(len(hand.t.codes))
+                                       if _forbidden_reason(hand, c) is not None)
+    return found
+
+
 def allowed(hand) -> list[int]:
     """Distinct cards the bid winner may lay aside now: what ``nest.forbid`` allows,
     within the ``nest.exchange`` limit (which wins when the two leave nothing)."""
@@ -82,15 +99,15 @@ def allowed(hand) -> list[int]:
 
 
 def _allowed(hand) -> list[int]:
-    held = list(dict.fromkeys(hand.hands[hand.bidder]))
+    held = hand.hands[hand.bidder]
+    held = list(dict.fromkeys(held)) if hand.t.duplicates else list(held)
     rules = hand.variant.nest
     if not (rules.forbid_counters or rules.forbid_trump):
         return held
-    free = [c for c in held if _forbidden_reason(hand, c) is None]
+    free = list(filterfalse(_forbidden(hand).__contains__, held))
     if free:
         return free
     # Forced: every card left is forbidden, so the "unless forced" clauses relax.
-    rules = hand.variant.nest
     relaxed = []
     for card in held:
         reason = _forbidden_reason(hand, card)
@@ -101,14 +118,22 @@ def _allowed(hand) -> list[int]:
 
 
 def legal(hand) -> list[Action]:
-    actions = hand.t.discard_actions
-    return [actions[c] for c in allowed(hand)]
+    t = hand.t
+    if t.discard_any and not t.duplicates:      # any card may go: no list to sift
+        return list(map(t.discard_action, hand.hands[hand.bidder]))
+    return list(map(t.discard_action, allowed(hand)))
 
 
-def apply(hand, action: Action) -> list[Event]:
-    if action.kind != "discard":
-        raise IllegalAction("wrong-phase", f"'{action}': the bid winner is laying cards aside")
-    card = hand.card(action.value)
+def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """Lay a card aside.  A playout hand calls this directly (``hand.DIRECT``): an action
+    given for a seat or as its notation goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
+    card = hand.t.card_of_discard.get(action)
+    if card is None:
+        if action.kind != "discard":
+            raise wrong_phase(hand, f"'{action}': the bid winner is laying cards aside")
+        card = hand.card(action.value)      # raises unknown-card
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
@@ -119,8 +144,8 @@ def apply(hand, action: Action) -> list[Event]:
                             f"already kept {hand.variant.nest.exchange} nest cards, so the "
                             "rest it lays aside must be nest cards",
                             hand.t.rule("nest", "exchange"))
-    if (hand.variant.nest.forbid_counters or hand.variant.nest.forbid_trump or
-            hand.variant.nest.exchange is not None) and card not in allowed(hand):
+    # Only a card the rules forbid can be refused now (the exchange limit is checked).
+    if not hand.t.discard_any and card in _forbidden(hand) and card not in allowed(hand):
         reason = _forbidden_reason(hand, card)
         if reason == "counters" and burial.applies(hand) and \
                 not any(_forbidden_reason(hand, c) is None for c in held):
@@ -134,13 +159,25 @@ def apply(hand, action: Action) -> list[Event]:
     held.remove(card)
     hand.laid_aside.append(card)
     hand.discards_left -= 1
+    if not hand.record:
+        if hand.discards_left == 0:
+            _laid_aside(hand)
+            hand.advance()
+        return ()
     events = [Event("discard", hand.bidder)]
     if hand.discards_left == 0:
         events.append(Event("nest-laid-aside", hand.bidder, {"cards": len(hand.laid_aside)}))
-        if hand.variant.nest.announce == "points":
-            hand.nest_announced = any(hand.t.points[c] for c in hand.laid_aside)
-            events.append(Event("nest-announced", hand.bidder,
-                                {"points": hand.nest_announced},
-                                (hand.t.rule("nest", "announce"),)))
+        announced = _laid_aside(hand)
+        if announced is not None:
+            events.append(announced)
         events += hand.advance()
     return events
+
+
+def _laid_aside(hand) -> Event | None:
+    """The nest is laid aside: announce whether it holds points (``nest.announce``)."""
+    if hand.variant.nest.announce != "points":
+        return None
+    hand.nest_announced = any(hand.t.points[c] for c in hand.laid_aside)
+    return Event("nest-announced", hand.bidder, {"points": hand.nest_announced},
+                 (hand.t.rule("nest", "announce"),))

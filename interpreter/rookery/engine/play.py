@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from . import claim
 from .actions import Action, Event
-from .attribution import points_rules, trick_rules
+from .attribution import points_rules, trick_rules, wrong_phase
 
 
 def first_leader(hand) -> int:
@@ -32,39 +32,48 @@ def start(hand) -> list[Event]:
 
 def playable(hand, seat: int) -> list[int]:
     """Distinct cards ``seat`` may play now."""
-    held = hand.hands[seat]
-    if hand.t.duplicates:
-        held = list(dict.fromkeys(held))
-    if not hand.trick_cards or hand.follow_any:
-        return list(held)
-    suit_of = hand.ctx.suit_of
-    led = hand.led
-    follow = [c for c in held if suit_of[c] == led]
-    if not follow:
-        return list(held)
-    anytime = hand.t.anytime
-    if anytime:
-        follow += [c for c in held if c in anytime and suit_of[c] != led]
-    return follow
+    card_of = hand.t.card_of
+    return [card_of[action.value] for action in legal(hand, seat)]
 
 
-def legal(hand) -> list[Action]:
-    actions = hand.t.play_actions
-    legal = [actions[c] for c in playable(hand, hand.to_act)]
-    if hand.variant.play.claim != "none" and claim.allowed(hand):
-        legal.append(claim.CLAIM)
-    return legal
+def legal(hand, seat: int | None = None) -> list[Action]:
+    """The ``play`` actions of the seat to act (or of ``seat``): one per distinct card
+    it may play now; and ``claim`` where ``play.claim`` allows it now."""
+    held = hand.hands[hand.to_act if seat is None else seat]
+    t = hand.t
+    if t.duplicates:
+        held = dict.fromkeys(held)          # each card once
+    if hand.trick_cards and not hand.follow_any:
+        # The cards of the led color, and those playable anytime, picked out at C speed.
+        ctx = hand.ctx
+        led = hand.led
+        follow = list(map(t.play_action, filter(ctx.follows[led], held)))
+        if follow:
+            extra = ctx.anytime_off[led]
+            if extra and not extra.isdisjoint(held):
+                follow += map(t.play_action, filter(extra.__contains__, held))
+            return follow
+    actions = list(map(t.play_action, held))
+    # A claim is made on lead only (engine/claim.py says when it is certain).
+    if t.claims and seat is None and not hand.trick_cards and claim.allowed(hand):
+        actions.append(claim.CLAIM)
+    return actions
 
 
-def apply(hand, action: Action) -> list[Event]:
-    if action.kind == "claim":
-        return claim.apply(hand, action)
-    if action.kind != "play":
-        raise IllegalAction("wrong-phase", f"'{action}': it is time to play a card")
-    seat = hand.to_act
-    card = hand.t.card_of.get(action.value) if type(action.value) is str else None
+def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
+    """Play a card.  A playout hand calls this directly (``hand.DIRECT``): an action
+    given for a seat or as its notation goes the checked way round."""
+    if seat is not None or type(action) is not Action:
+        return hand.checked_apply(action, seat)
+    t = hand.t
+    card = t.card_of_play.get(action)
     if card is None:
+        if action.kind == "claim":
+            return claim.apply(hand, action)
+        if action.kind != "play":
+            raise wrong_phase(hand, f"'{action}': it is time to play a card")
         card = hand.card(action.value)      # raises unknown-card
+    seat = hand.to_act
     held = hand.hands[seat]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {action.value}")
@@ -73,50 +82,73 @@ def apply(hand, action: Action) -> list[Event]:
     trick = hand.trick_cards
     if trick:
         led = hand.led
-        if suit != led and not hand.follow_any and card not in hand.t.anytime and \
-                any(ctx.suit_of[c] == led for c in held):
+        if suit != led and not hand.follow_any and card not in t.anytime and \
+                not ctx.members[led].isdisjoint(held):
             raise IllegalAction("must-follow-color",
-                                f"seat {seat} holds {hand.t.variant.deck.colors[led].name} "
+                                f"seat {seat} holds {t.variant.deck.colors[led].name} "
                                 f"and must follow the led color",
-                                hand.t.rule("play", "follow"))
+                                t.rule("play", "follow"))
     else:
         led = hand.led = suit
     held.remove(card)
     trick.append(card)
     hand.trick_seats.append(seat)
-    key = ctx.trump_key[card]
-    if key < 0:
-        key = ctx.rank_key[card] if suit == led else -1
+    # The card's strength in this trick: as a trump, else in the led color, else none.
+    key = ctx.strength[led][card]
     if key > hand.best_key or (hand.last_played_wins and key == hand.best_key):
-        hand.best_key, hand.best_seat = key, seat
-    events = [hand.t.played_events[seat][card]]
+        hand.best_key = key
+        hand.best_seat = seat
+    if hand.record or hand.partners:
+        return _played(hand, seat, card, action)
+    if len(trick) < hand.n:
+        hand.to_act = t.next_seat[seat]
+        return ()
+    _finish_trick(hand)
+    return ()
+
+
+def _played(hand, seat: int, card: int, action: Action) -> list[Event]:
+    """What a card played shows when the hand records, or partners are called: the
+    card, a called partner revealed, and the trick won once it is complete."""
+    t = hand.t
+    events = [t.played_events[seat][card]] if hand.record else None
     if hand.partners and card in hand.called and seat not in hand.revealed:
         hand.revealed.add(seat)
-        events.append(Event("partner-revealed", seat, {"card": action.value},
-                            (hand.t.rule("table", "sides"),)))
-    if len(trick) < hand.n:
-        hand.to_act = (seat + 1) % hand.n
-        return events
-    return events + _finish_trick(hand)
+        if events is not None:
+            events.append(Event("partner-revealed", seat, {"card": action.value},
+                                (t.rule("table", "sides"),)))
+    if len(hand.trick_cards) < hand.n:
+        hand.to_act = t.next_seat[seat]
+        return events if events is not None else ()
+    finished = _finish_trick(hand)
+    return events + finished if events is not None else ()
 
 
 def _finish_trick(hand) -> list[Event]:
     winner = hand.best_seat
+    t = hand.t
     cards = tuple(hand.trick_cards)
-    points = sum(hand.t.points[c] for c in cards)
-    hand.tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
+    points = sum(map(t.point_of, cards))
+    tricks = hand.tricks
+    tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
     hand.tricks_won[winner] += 1
     hand.points_won[winner] += points
-    rules = trick_rules(hand, hand.ctx, cards, hand.trick_seats, winner)
-    hand.trick_rules.append(rules)
+    record = hand.record
+    if record:
+        rules = trick_rules(hand, hand.ctx, cards, hand.trick_seats, winner)
+        hand.trick_rules.append(rules)
     hand.trick_cards = []
     hand.trick_seats = []
-    hand.best_key, hand.best_seat = -2, None
+    hand.best_key = -2
+    hand.best_seat = None
     hand.leader = hand.to_act = winner
-    codes = hand.t.codes
+    last = len(tricks) == t.tricks_per_hand
+    if not record:
+        return hand.finish_play() if last else None
+    codes = t.codes
     events = [Event("trick-won", winner, {"cards": [codes[c] for c in cards],
                                           "points": points, "trick": len(hand.tricks)},
                     rules + points_rules(hand) if points else rules)]
-    if len(hand.tricks) == hand.variant.deal.hand:
+    if last:
         events += hand.finish_play()
     return events

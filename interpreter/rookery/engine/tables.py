@@ -7,7 +7,7 @@ loop never looks at the spec again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Variant
 from .actions import PASS, Action, Event
@@ -29,6 +29,30 @@ class TrumpContext:
     trump_key: tuple[int, ...]
     rank_key: tuple[int, ...]
     call: str                   # the call as written: "R", "none", "R low"
+    anytime: frozenset[int] = frozenset()       # cards that may be played anytime
+    # Worked out from the above, per color (index -1: no color): the cards that follow
+    # as it, a test for them, the cards playable anytime that do not follow as it.
+    members: tuple[frozenset[int], ...] = field(default=(), compare=False)
+    follows: tuple = field(default=(), compare=False)
+    anytime_off: tuple[frozenset[int], ...] = field(default=(), compare=False)
+
+    strength: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+
+    def __post_init__(self):
+        # Per led color, and last (index -1) for a led card of no color (the Rook in no
+        # trump, where the spec does not place it).
+        colors = [*range(max(self.suit_of) + 1), NO_TRUMP]
+        members = tuple(frozenset(c for c, s in enumerate(self.suit_of) if s == color)
+                        for color in colors)
+        object.__setattr__(self, "members", members)
+        object.__setattr__(self, "follows", tuple(m.__contains__ for m in members))
+        object.__setattr__(self, "anytime_off", tuple(self.anytime - m for m in members))
+        # A card's strength in a trick, per led color: its strength as a trump, else
+        # in the led color, else -1 (it cannot win).
+        object.__setattr__(self, "strength", tuple(
+            tuple(key if key >= 0 else rank if suit == led else -1
+                  for key, rank, suit in zip(self.trump_key, self.rank_key, self.suit_of))
+            for led in colors))
 
 
 class Tables:
@@ -58,11 +82,30 @@ class Tables:
         # Actions are shared values, built once.
         self.duplicates = any(card.copies > 1 for card in deck.cards)
         self.play_actions = tuple(Action("play", code) for code in self.codes)
+        self.play_action = self.play_actions.__getitem__       # card id -> its action
+        self.card_of_play = {action: card for card, action in enumerate(self.play_actions)}
+        self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
+        self.point_of = self.points.__getitem__                 # card id -> its points
+        self.tricks_per_hand = variant.deal.hand
+        # What a hand keeps at hand of the play rules: follow any card, a dummy, the
+        # last trick kept in view, a tie won by the card played last.
+        self.play_rules = (variant.play.follow == "any", variant.table.dummy != "none",
+                           variant.play.review == "last-trick",
+                           variant.play.ties == "last-played")
         # Events are read-only values, so the common ones are built once.
         self.played_events = tuple(tuple(Event("card-played", seat, {"card": code})
                                          for code in self.codes)
                                    for seat in range(variant.table.players))
         self.discard_actions = tuple(Action("discard", code) for code in self.codes)
+        self.discard_action = self.discard_actions.__getitem__
+        self.card_of_discard = {action: card for card, action in enumerate(self.discard_actions)}
+        # Any card may be laid aside (``nest.forbid`` forbids nothing); else the cards
+        # it forbids, per trump call (None: trump not yet named), as nest.py needs them.
+        # any card may be laid aside: nothing forbidden, no limit on the nest cards kept
+        self.claims = variant.play.claim != "none"     # play.claim: a claim may be legal
+        self.discard_any = not (variant.nest.forbid_counters or variant.nest.forbid_trump) \
+            and variant.nest.exchange is None
+        self.discard_forbidden: dict[str | None, frozenset[int]] = {}
         self.give_actions = tuple(Action("give", code) for code in self.codes)
         self.call_actions = tuple(Action("call", code) for code in self.codes)
         self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
@@ -72,7 +115,9 @@ class Tables:
         self.total_points = points_available(variant)
         self.bid_amounts = tuple(range(bidding.minimum, self.max_bid + 1, bidding.step))
         self.bid_actions = {amount: Action("bid", amount) for amount in self.bid_amounts}
-        self._menus: dict[int, tuple[Action, ...]] = {}
+        self.raise_by = 0 if bidding.jumps else bidding.step    # each bid raises by exactly
+        # The bidding menus by high bid (a forced bid's under -high - 1), as made.
+        self.bid_menus: dict[int, tuple[Action, ...]] = {}
         self._contexts: dict[str, TrumpContext] = {}
 
         table = variant.table
@@ -101,7 +146,7 @@ class Tables:
     def bid_menu(self, high: int, forced: bool = False) -> tuple[Action, ...]:
         """Legal bidding actions over the current high bid (0 = no bid yet)."""
         key = -high - 1 if forced else high
-        menu = self._menus.get(key)
+        menu = self.bid_menus.get(key)
         if menu is None:
             b = self.variant.bidding
             lowest = max(b.minimum, high + b.step) if high else b.minimum
@@ -111,7 +156,7 @@ class Tables:
             if forced:
                 amounts = amounts[:1]
             menu = tuple(self.bid_actions[a] for a in amounts) + (() if forced else (PASS,))
-            self._menus[key] = menu
+            self.bid_menus[key] = menu
         return menu
 
     # -- trump -------------------------------------------------------------------------
@@ -159,7 +204,8 @@ class Tables:
             if self.rook is not None and placed is not None:
                 suit_of[self.rook] = self.letters.index(placed[0])
                 rank_key[self.rook] = between(placed[1])
-            return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+            return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call,
+                            self.anytime)
         # The trump order, weakest first: the trump color's cards, then the Rook and the
         # special trumps placed as the spec says.
         order = sorted((c for c in range(n) if self.color_of[c] == trump
@@ -185,7 +231,8 @@ class Tables:
         for place, card in enumerate(order):
             trump_key[card] = 1000 + place
             suit_of[card] = trump
-        return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call)
+        return TrumpContext(trump, tuple(suit_of), tuple(trump_key), tuple(rank_key), call,
+                            self.anytime)
 
 
     def _place_birds(self, order: list[int], strength: list[int], between) -> None:
