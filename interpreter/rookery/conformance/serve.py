@@ -53,10 +53,32 @@ def answer(session: Session, request) -> dict:
         return session.apply(_int(request, "seat"), action)
     if cmd == "state":
         return {"ok": True, "state": session.state(_int(request, "seat", required=False))}
+    if cmd == "batch":
+        return session.batch(*_batch(request))
     if cmd == "quit":
         return {"ok": True}
     raise SessionError("unknown-command", f"unknown cmd {cmd!r}; commands: hello, deal, "
-                       "apply, state, quit")
+                       "apply, batch, state, quit")
+
+
+def _batch(request: dict) -> tuple[list[tuple[int, str]], dict | None]:
+    """A ``batch`` request's actions and its ``state`` arguments, checked as a whole
+    before any action is offered."""
+    actions = request.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise SessionError("bad-request", "'actions' must be a list of {\"seat\": S, "
+                           "\"action\": A}")
+    pairs = []
+    for item in actions:
+        if not isinstance(item.get("action"), str):
+            raise SessionError("bad-request", "'action' must be a string like 'bid 70'")
+        pairs.append((_int(item, "seat"), item["action"]))
+    state = request.get("state")
+    if state is not None:
+        if not isinstance(state, dict):
+            raise SessionError("bad-request", "'state' must be {} or {\"seat\": S}")
+        state = {"seat": _int(state, "seat", required=False)}
+    return pairs, state
 
 
 MAX_REQUEST = 1 << 20      # bytes in one request line
