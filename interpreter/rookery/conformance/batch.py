@@ -6,7 +6,10 @@ they are held until the runner next needs an answer (an ``expect``, a rejection 
 setup step, the end of a hand) and then sent in one ``batch`` request, with the state the
 runner is about to ask for carried in its answer.  An engine that does not declare the
 feature gets the same actions one ``apply`` at a time, then the ``state`` request: the
-requests it had before the feature existed, in the same order.
+requests it had before the feature existed, in the same order.  An engine with the
+feature is not asked again for a state it has just given (a ``state`` request changes
+nothing): the runner keeps the last state of each seat it asked about until it next
+sends an action.
 
 Either way the runner sees the same thing: an action refused is charged to the step that
 offered it, and a case passes or fails the same.
@@ -46,6 +49,7 @@ class Pending:
         self.path = path
         self.refused = refused
         self.held: list[Held] = []
+        self.looked: dict[int | None, dict] = {}    # seat -> its state, since the last send
 
     def accept(self, held: Held) -> None:
         """An action the engine must accept, sent with the next look."""
@@ -53,10 +57,14 @@ class Pending:
 
     def state(self, seat: int | None) -> dict:
         """The state (of ``seat``, or the table's), the held actions applied first."""
-        if self.batched and self.held:
+        if not self.batched:
+            self.flush()
+            return self.engine.state(seat)
+        if self.held:
             return self._send([], _state_args(seat)).state
-        self.flush()
-        return self.engine.state(seat)
+        if seat not in self.looked:
+            self.looked[seat] = self.engine.state(seat)
+        return self.looked[seat]
 
     def offer(self, actions: list[tuple[int, str]], seat: int | None = None,
               state: bool = False) -> Batched:
@@ -91,12 +99,15 @@ class Pending:
         """One ``batch`` request: the held actions, then ``actions``; what it says of
         ``actions`` (how many applied, the refusal, the state) is returned."""
         held, self.held = self.held, []
+        self.looked = {}
         answer = self.engine.batch([(h.seat, h.action) for h in held] + list(actions),
                                    state)
         accepted = min(answer.applied, len(held))
         self.path.extend((h.seat, h.action) for h in held[:accepted])
         if accepted < len(held):
             self.refused(held[accepted], answer.refused)
+        if state is not None:
+            self.looked[state.get("seat")] = answer.state
         return Batched(answer.applied - len(held), answer.refused, answer.state)
 
 
