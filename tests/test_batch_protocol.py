@@ -112,6 +112,14 @@ def test_the_first_refused_action_ends_the_batch_and_leaves_the_state_before_it(
     assert reply_to(session, {"cmd": "state"})["state"] == answer["state"]
 
 
+def test_a_deal_may_ask_for_the_state_it_leaves():
+    answer = reply_to(Session(), dict(DEAL, state={"seat": 1}))
+    assert answer == {"ok": True, "state": reply_to(dealt(), {"cmd": "state",
+                                                              "seat": 1})["state"]}
+    assert answer["state"]["hand"] == BIDDING["deal"]["hands"][1]
+    assert reply_to(Session(), dict(DEAL, state=[]))["error"] == "bad-request"
+
+
 def test_without_state_asked_the_answer_has_none():
     answer = reply_to(dealt(), {"cmd": "batch", "actions": [{"seat": 1, "action": "pass"}]})
     assert answer == {"ok": True, "applied": 1}
@@ -141,7 +149,8 @@ def test_the_schema_describes_batch_requests_and_answers():
     answer = reply_to(session, request)
     assert "rejected" in answer
     for message in (request, answer, {"cmd": "batch", "actions": []},
-                    {"ok": True, "applied": 0}):
+                    {"ok": True, "applied": 0}, dict(DEAL, state={}),
+                    reply_to(Session(), dict(DEAL, state={}))):
         assert list(protocol.iter_errors(message)) == [], message
     for wrong in ({"cmd": "batch"}, {"cmd": "batch", "actions": [{"seat": -1,
                                                                    "action": "pass"}]},
@@ -239,7 +248,13 @@ def test_a_batch_answer_that_does_not_add_up_is_a_protocol_error(corpus, fault, 
     assert second.output          # what the engine wrote last is shown
     # Each case got its verdict; the engine was started again for the next one.
     assert len(result.results) == 3
-    assert verdicts["kentucky-rook/fixture/001"].verdict in ("pass", "protocol-error")
+    # Kentucky's case reads the state first: it comes with the deal.
+    kentucky = verdicts["kentucky-rook/fixture/001"]
+    if fault == "state":
+        assert kentucky.verdict == "protocol-error"
+        assert kentucky.message.startswith("bad answer to deal:"), kentucky.message
+    else:
+        assert kentucky.verdict == "pass"
 
 
 def test_an_action_a_batch_says_was_refused_is_where_the_case_fails(corpus):

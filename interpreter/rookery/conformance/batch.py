@@ -24,6 +24,9 @@ from typing import Any
 from .engines import Batched, Outcome
 
 
+NO_LOOK = object()           # no state is read before the next action
+
+
 @dataclass(frozen=True)
 class Held:
     """An action the engine must accept, and the step it comes from (for a divergence)."""
@@ -50,6 +53,17 @@ class Pending:
         self.refused = refused
         self.held: list[Held] = []
         self.looked: dict[int | None, dict] = {}    # seat -> its state, since the last send
+
+    def deal(self, variant: str, deal: dict, look=NO_LOOK) -> None:
+        """Deal a hand (``Unsupported``, ``DealRefused`` as the engine's ``deal``); with
+        batches, the state of ``look`` (a seat, or ``None`` for the table's), which the
+        runner reads first, comes with the deal's answer."""
+        self.held = []
+        self.looked = {}
+        if not self.batched or look is NO_LOOK:
+            self.engine.deal(variant, deal)
+            return
+        self.looked[look] = self.engine.deal(variant, deal, _state_args(look))
 
     def accept(self, held: Held) -> None:
         """An action the engine must accept, sent with the next look."""

@@ -83,17 +83,18 @@ class InProcessEngine:
         return EngineInfo(hello["name"], hello["version"], frozenset(hello["variants"]),
                           tuple(hello["features"]), hello["error_codes"])
 
-    def deal(self, variant: str, deal: dict) -> None:
+    def deal(self, variant: str, deal: dict, state: dict | None = None) -> dict | None:
         try:
             if deal.get("next"):
                 self._guard(self.session.deal_next, deal["hands"], deal["nest"])
-                return
-            self._guard(self.session.deal, variant, deal["dealer"], deal["hands"],
-                        deal["nest"], deal.get("scores"), deal.get("number", 0))
+            else:
+                self._guard(self.session.deal, variant, deal["dealer"], deal["hands"],
+                            deal["nest"], deal.get("scores"), deal.get("number", 0))
         except SessionError as error:
             if error.code == "unsupported-variant":
                 raise Unsupported(error.message) from None
             raise DealRefused(error.code, error.message) from None
+        return None if state is None else self.state(state.get("seat"))
 
     def apply(self, seat: int, action: str) -> Outcome:
         answer = self._guard(self.session.apply, seat, action)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import Action
-from .batch import Held, Pending
+from .batch import NO_LOOK, Held, Pending
 from .cases import Case
 from .compare import compare, seats_needed
 from .engines import DealRefused, EngineFailure, EngineInfo, Unsupported
@@ -124,8 +124,12 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
     :func:`charge`)."""
     if case.variant not in info.variants:
         return CaseResult(case, SKIP, message=f"the engine does not play {case.variant}")
+    played = _Played()
+    pending = Pending(engine, info.features, played.path,
+                      lambda held, outcome: _refused(played, held, outcome))
     try:
-        engine.deal(case.variant, case.deal)
+        pending.deal(case.variant, case.deal,
+                     _first_look(case.start, case.steps, len(case.deal["hands"])))
     except Unsupported as refusal:
         return CaseResult(case, SKIP, message=f"unsupported variant: {refusal}")
     except DealRefused as refusal:
@@ -135,21 +139,22 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
     if case.next_hands and "next-hand" not in info.features:
         return CaseResult(case, SKIP, message="a game of several hands: the engine does not "
                           "declare the 'next-hand' feature")
-    played = _Played()
     try:
-        _play_hand(engine, info, case.start, case.steps, len(case.deal["hands"]), played, "")
+        _play_hand(pending, info, case.start, case.steps, len(case.deal["hands"]), played, "")
         for number, following in enumerate(case.next_hands, 2):
             where = f"hand {number} "
             played.later = True
             played.hands.append((len(played.path), following))
             try:
-                engine.deal(case.variant, {"next": True, "hands": following["hands"],
-                                           "nest": following["nest"]})
+                pending.deal(case.variant, {"next": True, "hands": following["hands"],
+                                            "nest": following["nest"]},
+                             _first_look(following.get("start", ()), following["steps"],
+                                         len(following["hands"])))
             except (DealRefused, Unsupported) as refusal:
                 raise _Diverged(Divergence(f"{where}deal", following, "the next hand dealt",
                                            f"refused ({getattr(refusal, 'code', '')})",
                                            getattr(refusal, "message", str(refusal))))
-            _play_hand(engine, info, following.get("start", ()), following["steps"],
+            _play_hand(pending, info, following.get("start", ()), following["steps"],
                        len(following["hands"]), played, where)
     except _Diverged as diverged:
         result = CaseResult(case, FAIL, diverged.divergence, setup=tuple(played.chosen))
@@ -161,13 +166,11 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
     return CaseResult(case, PASS, setup=tuple(played.chosen))
 
 
-def _play_hand(engine, info: EngineInfo, start, steps, players: int, played: "_Played",
-               where: str) -> None:
+def _play_hand(pending: Pending, info: EngineInfo, start, steps, players: int,
+               played: "_Played", where: str) -> None:
     """One hand of a case: its start (actions and setup goals), then its steps.  The
     actions the engine must accept are held and sent with the runner's next look at the
     state (see :mod:`.batch`)."""
-    pending = Pending(engine, info.features, played.path,
-                      lambda held, outcome: _refused(played, held, outcome))
     played.in_setup = True
     for index, entry in enumerate(start):
         label = f"{where}start {index + 1}"
@@ -184,6 +187,26 @@ def _play_hand(engine, info: EngineInfo, start, steps, players: int, played: "_P
     for index, step in enumerate(steps):
         _play_step(pending, info, f"{where}step {index + 1}", step, players, played)
     pending.flush()
+
+
+def _first_look(start, steps, players: int):
+    """The seat whose state the runner reads first in a hand (``None``: the table's), or
+    :data:`~.batch.NO_LOOK` when it offers an action first: an engine with batches
+    gives that state with the deal."""
+    if start:
+        first = start[0]
+        return None if isinstance(first, dict) and "auction" in first else NO_LOOK
+    if not steps:
+        return NO_LOOK
+    step = steps[0]
+    if "expect" in step:
+        seats = seats_needed(step["expect"])
+        if not seats:
+            return None
+        return seats[0] if isinstance(seats[0], int) and 0 <= seats[0] < players else NO_LOOK
+    if "reject" in step:
+        return step["seat"] if 0 <= step["seat"] < players else None
+    return NO_LOOK
 
 
 def _accepted(pending: Pending, where: str, written, seat: int, action: str,

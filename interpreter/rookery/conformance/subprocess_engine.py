@@ -326,7 +326,9 @@ class SubprocessEngine:
         return EngineInfo(answer["name"], answer["version"], frozenset(answer["variants"]),
                           tuple(answer.get("features", ())), answer.get("error_codes", True))
 
-    def deal(self, variant: str, deal: dict) -> None:
+    def deal(self, variant: str, deal: dict, state: dict | None = None) -> dict | None:
+        """Deal; with ``state`` (an engine with the ``batch`` feature), the state the
+        deal leaves comes with the answer, and is returned."""
         if deal.get("next"):
             request = {"cmd": "deal", "variant": variant, "next": True,
                        "hands": deal["hands"], "nest": deal["nest"]}
@@ -334,9 +336,16 @@ class SubprocessEngine:
             request = {"cmd": "deal", "variant": variant, "dealer": deal["dealer"],
                        "hands": deal["hands"], "nest": deal["nest"],
                        "scores": deal.get("scores"), "number": deal.get("number", 0)}
-        answer = self.request(request, "ok")
+        if state is not None:
+            request["state"] = state
+        answer = self.request(request, "ok" if state is None else "deal")
         if answer.get("ok"):
-            return
+            if state is None:
+                return None
+            if "state" not in answer:
+                raise self._fail("protocol-error", "bad answer to deal: no 'state', "
+                                 "which the deal asked for")
+            return answer["state"]
         if answer["error"] == "unsupported-variant":
             raise Unsupported(answer.get("message", variant))
         raise DealRefused(answer["error"], answer.get("message", ""), self.output())
