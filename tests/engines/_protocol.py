@@ -3,6 +3,10 @@
 
 ``before(request)`` runs first and may crash, hang, or return a raw line to write
 instead of the answer; ``after(request, reply)`` may change a correct answer.
+
+Each breaks one request (an ``apply``, a ``state``...) of the protocol's base, so its
+hello does not declare the ``batch`` feature (which would send its actions in
+``batch`` requests) unless ``batch=True``.
 """
 
 import json
@@ -12,13 +16,15 @@ from rookery.conformance.serve import reply_to
 from rookery.conformance.session import Session
 
 
-def main(before=None, after=None):
+def main(before=None, after=None, batch=False):
     session = Session()
     for line in sys.stdin:
         request = json.loads(line)
         raw = before(request) if before else None
         if raw is None:
             reply = reply_to(session, request)
+            if request.get("cmd") == "hello" and not batch:
+                reply["features"] = [f for f in reply["features"] if f != "batch"]
             if after:
                 reply = after(request, reply)
             raw = json.dumps(reply)

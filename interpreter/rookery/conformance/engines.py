@@ -1,7 +1,8 @@
 """What the runner needs from an engine, and the in-process engine (our interpreter).
 
 Every engine answers the same four verbs as the protocol: ``start`` (the hello),
-``deal``, ``apply`` and ``state``.  An engine that misbehaves raises
+``deal``, ``apply`` and ``state``; one that declares the ``batch`` feature answers
+``batch`` too (several actions, and the state, in one request).  An engine that misbehaves raises
 :class:`EngineFailure` with a verdict (``crash``, ``timeout``, ``garbage``,
 ``protocol-error``, ``error``) and the last lines it wrote; the runner then gives that
 verdict to the case and restarts the engine.
@@ -34,6 +35,16 @@ class Outcome:
     code: str | None = None
     message: str = ""
     events: tuple = ()
+
+
+@dataclass(frozen=True)
+class Batched:
+    """The answer to a batch of actions (the protocol's ``batch`` feature): how many were
+    accepted, the refusal of the next one if it was refused, and the state asked for."""
+
+    applied: int
+    refused: Outcome | None = None
+    state: dict | None = None
 
 
 class EngineFailure(Exception):
@@ -72,17 +83,18 @@ class InProcessEngine:
         return EngineInfo(hello["name"], hello["version"], frozenset(hello["variants"]),
                           tuple(hello["features"]), hello["error_codes"])
 
-    def deal(self, variant: str, deal: dict) -> None:
+    def deal(self, variant: str, deal: dict, state: dict | None = None) -> dict | None:
         try:
             if deal.get("next"):
                 self._guard(self.session.deal_next, deal["hands"], deal["nest"])
-                return
-            self._guard(self.session.deal, variant, deal["dealer"], deal["hands"],
-                        deal["nest"], deal.get("scores"), deal.get("number", 0))
+            else:
+                self._guard(self.session.deal, variant, deal["dealer"], deal["hands"],
+                            deal["nest"], deal.get("scores"), deal.get("number", 0))
         except SessionError as error:
             if error.code == "unsupported-variant":
                 raise Unsupported(error.message) from None
             raise DealRefused(error.code, error.message) from None
+        return None if state is None else self.state(state.get("seat"))
 
     def apply(self, seat: int, action: str) -> Outcome:
         answer = self._guard(self.session.apply, seat, action)
@@ -92,6 +104,13 @@ class InProcessEngine:
 
     def state(self, seat: int | None = None) -> dict:
         return self._guard(self.session.state, seat)
+
+    def batch(self, actions: list[tuple[int, str]], state: dict | None = None) -> Batched:
+        answer = self._guard(self.session.batch, actions, state)
+        rejected = answer.get("rejected")
+        return Batched(answer["applied"], rejected and Outcome(False, rejected["code"],
+                                                               rejected["message"]),
+                       answer.get("state"))
 
     def play_as(self, variant) -> None:
         """Play ``variant`` under its id from now on: our interpreter plays each case's

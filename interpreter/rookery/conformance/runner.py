@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.actions import Action
+from .batch import NO_LOOK, Held, Pending
 from .cases import Case
 from .compare import compare, seats_needed
 from .engines import DealRefused, EngineFailure, EngineInfo, Unsupported
@@ -123,8 +124,12 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
     :func:`charge`)."""
     if case.variant not in info.variants:
         return CaseResult(case, SKIP, message=f"the engine does not play {case.variant}")
+    played = _Played()
+    pending = Pending(engine, info.features, played.path,
+                      lambda held, outcome: _refused(played, held, outcome))
     try:
-        engine.deal(case.variant, case.deal)
+        pending.deal(case.variant, case.deal,
+                     _first_look(case.start, case.steps, len(case.deal["hands"])))
     except Unsupported as refusal:
         return CaseResult(case, SKIP, message=f"unsupported variant: {refusal}")
     except DealRefused as refusal:
@@ -134,21 +139,22 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
     if case.next_hands and "next-hand" not in info.features:
         return CaseResult(case, SKIP, message="a game of several hands: the engine does not "
                           "declare the 'next-hand' feature")
-    played = _Played()
     try:
-        _play_hand(engine, info, case.start, case.steps, len(case.deal["hands"]), played, "")
+        _play_hand(pending, info, case.start, case.steps, len(case.deal["hands"]), played, "")
         for number, following in enumerate(case.next_hands, 2):
             where = f"hand {number} "
             played.later = True
             played.hands.append((len(played.path), following))
             try:
-                engine.deal(case.variant, {"next": True, "hands": following["hands"],
-                                           "nest": following["nest"]})
+                pending.deal(case.variant, {"next": True, "hands": following["hands"],
+                                            "nest": following["nest"]},
+                             _first_look(following.get("start", ()), following["steps"],
+                                         len(following["hands"])))
             except (DealRefused, Unsupported) as refusal:
                 raise _Diverged(Divergence(f"{where}deal", following, "the next hand dealt",
                                            f"refused ({getattr(refusal, 'code', '')})",
                                            getattr(refusal, "message", str(refusal))))
-            _play_hand(engine, info, following.get("start", ()), following["steps"],
+            _play_hand(pending, info, following.get("start", ()), following["steps"],
                        len(following["hands"]), played, where)
     except _Diverged as diverged:
         result = CaseResult(case, FAIL, diverged.divergence, setup=tuple(played.chosen))
@@ -160,29 +166,62 @@ def play_case(engine, info: EngineInfo, case: Case, oracle=None) -> CaseResult:
     return CaseResult(case, PASS, setup=tuple(played.chosen))
 
 
-def _play_hand(engine, info: EngineInfo, start, steps, players: int, played: "_Played",
-               where: str) -> None:
-    """One hand of a case: its start (actions and setup goals), then its steps."""
+def _play_hand(pending: Pending, info: EngineInfo, start, steps, players: int,
+               played: "_Played", where: str) -> None:
+    """One hand of a case: its start (actions and setup goals), then its steps.  The
+    actions the engine must accept are held and sent with the runner's next look at the
+    state (see :mod:`.batch`)."""
     played.in_setup = True
     for index, entry in enumerate(start):
         label = f"{where}start {index + 1}"
         if isinstance(entry, dict):
-            _setup(engine, label, entry, played)
+            _setup(pending, label, entry, played)
             continue
-        _accepted(engine, label, entry, *_split(entry), played)
+        try:
+            seat, action = _split(entry)
+        except _Diverged:
+            pending.flush()             # an action before it may diverge first
+            raise
+        _accepted(pending, label, entry, seat, action, played)
     played.in_setup = False
     for index, step in enumerate(steps):
-        _play_step(engine, info, f"{where}step {index + 1}", step, players, played)
+        _play_step(pending, info, f"{where}step {index + 1}", step, players, played)
+    pending.flush()
 
 
-def _accepted(engine, where: str, written, seat: int, action: str, played: "_Played") -> None:
-    """Apply an action the engine must accept (a start action, a ``do`` step)."""
-    outcome = engine.apply(seat, action)
-    if not outcome.accepted:
-        played.failed = (seat, action)
-        raise _Diverged(Divergence(where, written, "accepted",
-                                   f"rejected ({outcome.code})", outcome.message))
-    played.path.append((seat, action))
+def _first_look(start, steps, players: int):
+    """The seat whose state the runner reads first in a hand (``None``: the table's), or
+    :data:`~.batch.NO_LOOK` when it offers an action first: an engine with batches
+    gives that state with the deal."""
+    if start:
+        first = start[0]
+        return None if isinstance(first, dict) and "auction" in first else NO_LOOK
+    if not steps:
+        return NO_LOOK
+    step = steps[0]
+    if "expect" in step:
+        seats = seats_needed(step["expect"])
+        if not seats:
+            return None
+        return seats[0] if isinstance(seats[0], int) and 0 <= seats[0] < players else NO_LOOK
+    if "reject" in step:
+        return step["seat"] if 0 <= step["seat"] < players else None
+    return NO_LOOK
+
+
+def _accepted(pending: Pending, where: str, written, seat: int, action: str,
+              played: "_Played") -> None:
+    """An action the engine must accept (a start action, a ``do`` step): held until the
+    runner next looks (:func:`_refused` if the engine refuses it)."""
+    pending.accept(Held(seat, action, where, written, played.in_setup))
+
+
+def _refused(played: "_Played", held: Held, outcome) -> None:
+    """The engine refused an action it must accept: the case diverges at its step."""
+    played.failed = (held.seat, held.action)
+    played.in_setup = held.in_setup
+    raise _Diverged(Divergence(held.where, held.written, "accepted",
+                               f"rejected ({outcome.code})", outcome.message))
 
 
 @dataclass
@@ -199,21 +238,23 @@ class _Played:
     refused: tuple | None = None         # (seat, action) the engine should have refused
 
 
-def _setup(engine, where: str, entry: dict, played: _Played) -> None:
+def _setup(pending: Pending, where: str, entry: dict, played: _Played) -> None:
     """A setup step, satisfied with whatever the engine accepts; its choices are kept for
     the report."""
     if "auction" in entry:
-        _auction(engine, where, entry["auction"], played)
+        _auction(pending, where, entry["auction"], played)
     else:
-        _discard(engine, where, entry["discard"], played)
+        _discard(pending, where, entry["discard"], played)
 
 
-def _auction(engine, where: str, goal: dict, played: _Played) -> None:
+def _auction(pending: Pending, where: str, goal: dict, played: _Played) -> None:
     """Seat ``winner`` takes the contract (at ``bid``, or at the lowest bid the engine
     allows it); every other seat passes while it may."""
     winner, amount = goal["winner"], goal.get("bid")
+    state = None
     for _ in range(200):
-        state = engine.state(None)
+        if state is None:
+            state = pending.state(None)
         if state.get("phase") != "bidding":
             if state.get("bidder") != winner:
                 raise _Diverged(Divergence(where, {"auction": goal},
@@ -231,29 +272,37 @@ def _auction(engine, where: str, goal: dict, played: _Played) -> None:
             action = f"bid {amount}" if amount is not None else (bids[0] if bids else "pass")
         else:
             action = "pass" if "pass" in legal or not bids else bids[0]
-        outcome = engine.apply(seat, action)
-        if not outcome.accepted:
+        answer = pending.offer([(seat, action)], state=True)
+        if not answer.applied:
             played.failed = (seat, action)
             raise _Diverged(Divergence(where, {"auction": goal}, f"{seat} {action} accepted",
-                                       f"rejected ({outcome.code})", outcome.message))
+                                       f"rejected ({answer.refused.code})",
+                                       answer.refused.message))
         played.path.append((seat, action))
+        state = answer.state        # None from an engine without batches: asked above
     raise _Diverged(Divergence(where, {"auction": goal}, "the auction to end",
                                "it went on for 200 actions"))
 
 
-def _discard(engine, where: str, goal: dict, played: _Played) -> None:
+def _discard(pending: Pending, where: str, goal: dict, played: _Played) -> None:
     """Seat ``seat`` lays ``cards`` aside as one act: each card is offered in turn, and a
-    card the engine will not take yet is offered again after the others."""
+    card the engine will not take yet is offered again after the others (the cards are
+    offered from the first after each one taken: all of them at once, up to a refusal)."""
     seat, left = goal["seat"], list(goal["cards"])
     refusals = {}
+    at = 0                  # the card offered next: the one after the cards just refused
     while left:
-        for card in list(left):
-            outcome = engine.apply(seat, f"discard {card}")
-            if outcome.accepted:
+        if at < len(left):
+            offered = list(left) if at == 0 else left[at:at + 1]
+            answer = pending.offer([(seat, f"discard {card}") for card in offered])
+            for card in offered[:answer.applied]:
                 played.path.append((seat, f"discard {card}"))
                 left.remove(card)
-                break
-            refusals[card] = outcome
+            if answer.refused is None:
+                at = 0
+            else:
+                refusals[offered[answer.applied]] = answer.refused
+                at += 1
         else:
             card = left[0]
             played.failed = (seat, f"discard {card}")
@@ -273,13 +322,13 @@ def _comparable(state: dict) -> dict:
     return out
 
 
-def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int,
+def _play_step(pending: Pending, info: EngineInfo, where: str, step: dict, players: int,
                played: _Played) -> None:
     if "expect" in step:
         expect = step["expect"]
         seats = seats_needed(expect)
-        seat_states = {seat: engine.state(seat) for seat in seats}
-        state = seat_states[seats[0]] if seats else engine.state(None)
+        seat_states = {seat: pending.state(seat) for seat in seats}
+        state = seat_states[seats[0]] if seats else pending.state(None)
         found = compare(expect, state, seat_states)
         if found:
             detail = "; ".join(f"{m.key}: {m.detail}" if m.detail else f"{m.key} differs"
@@ -289,19 +338,20 @@ def _play_step(engine, info: EngineInfo, where: str, step: dict, players: int,
         return
     seat, action = step["seat"], step["do"]
     if "reject" not in step:
-        _accepted(engine, where, step, seat, action, played)
+        _accepted(pending, where, step, seat, action, played)
         return
     played.refused = (seat, action)
     # The state "unchanged" includes the seat's own cards (when it is a seat at all).
     asked = seat if 0 <= seat < players else None
-    before = _comparable(engine.state(asked))
-    outcome = engine.apply(seat, action)
-    if outcome.accepted:
+    before = _comparable(pending.state(asked))
+    answer = pending.offer([(seat, action)], asked, state=True)
+    if answer.applied:
         raise _Diverged(Divergence(where, step, f"rejected ({step['reject']})", "accepted"))
+    outcome = answer.refused
     if info.error_codes and outcome.code != step["reject"]:
         raise _Diverged(Divergence(where, step, f"rejected ({step['reject']})",
                                    f"rejected ({outcome.code})", outcome.message))
-    after = _comparable(engine.state(asked))
+    after = _comparable(answer.state if answer.state is not None else pending.state(asked))
     played.refused = None
     if after != before:
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))

@@ -37,15 +37,18 @@ def answer(session: Session, request) -> dict:
         if not isinstance(hands, list) or not isinstance(nest, list):
             raise SessionError("bad-request", "a deal needs 'hands' (a list of lists of "
                                "cards) and 'nest'")
+        look = _state_arguments(request)
         if request.get("next") is True:
             session.deal_next(hands, nest)
+        else:
+            variant = request.get("variant")
+            if not isinstance(variant, str):
+                raise SessionError("bad-request", "a deal needs a 'variant'")
+            session.deal(variant, _int(request, "dealer"), hands, nest,
+                         request.get("scores"), _int(request, "number", 0))
+        if look is None:
             return {"ok": True}
-        variant = request.get("variant")
-        if not isinstance(variant, str):
-            raise SessionError("bad-request", "a deal needs a 'variant'")
-        session.deal(variant, _int(request, "dealer"), hands, nest,
-                     request.get("scores"), _int(request, "number", 0))
-        return {"ok": True}
+        return {"ok": True, "state": session.state(look["seat"])}
     if cmd == "apply":
         action = request.get("action")
         if not isinstance(action, str):
@@ -53,10 +56,38 @@ def answer(session: Session, request) -> dict:
         return session.apply(_int(request, "seat"), action)
     if cmd == "state":
         return {"ok": True, "state": session.state(_int(request, "seat", required=False))}
+    if cmd == "batch":
+        return session.batch(*_batch(request))
     if cmd == "quit":
         return {"ok": True}
     raise SessionError("unknown-command", f"unknown cmd {cmd!r}; commands: hello, deal, "
-                       "apply, state, quit")
+                       "apply, batch, state, quit")
+
+
+def _batch(request: dict) -> tuple[list[tuple[int, str]], dict | None]:
+    """A ``batch`` request's actions and its ``state`` arguments, checked as a whole
+    before any action is offered."""
+    actions = request.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise SessionError("bad-request", "'actions' must be a list of {\"seat\": S, "
+                           "\"action\": A}")
+    pairs = []
+    for item in actions:
+        if not isinstance(item.get("action"), str):
+            raise SessionError("bad-request", "'action' must be a string like 'bid 70'")
+        pairs.append((_int(item, "seat"), item["action"]))
+    return pairs, _state_arguments(request)
+
+
+def _state_arguments(request: dict) -> dict | None:
+    """The ``state`` a ``batch`` or ``deal`` request asks to be answered with (the
+    ``batch`` feature): ``{"seat": S or None}``, or None when it asks for none."""
+    state = request.get("state")
+    if state is None:
+        return None
+    if not isinstance(state, dict):
+        raise SessionError("bad-request", "'state' must be {} or {\"seat\": S}")
+    return {"seat": _int(state, "seat", required=False)}
 
 
 MAX_REQUEST = 1 << 20      # bytes in one request line

@@ -65,7 +65,7 @@ class Session:
     def hello(self) -> dict:
         from .. import __version__
         return {"ok": True, "name": "rookery", "version": __version__,
-                "variants": self.variant_ids(), "features": ["next-hand"],
+                "variants": self.variant_ids(), "features": ["next-hand", "batch"],
                 "error_codes": True,
                 "protocol": PROTOCOL}
 
@@ -125,6 +125,26 @@ class Session:
                 break
             shown.append(event.to_json())
         return {"ok": True, "accepted": True, "events": shown}
+
+    def batch(self, actions: list[tuple[int, str]], state: dict | None = None) -> dict:
+        """The protocol's ``batch`` feature: offer ``actions`` in turn, as many ``apply``
+        requests would, and stop at the first one refused (it leaves the state as it was
+        before it; the actions after it are not offered).  With ``state`` (the arguments
+        of a ``state`` request: ``{}`` or ``{"seat": S}``), the answer also carries the
+        state left by the last accepted action."""
+        seat = None if state is None else state.get("seat")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self._hand().n):
+            raise SessionError("bad-request", f"there is no seat {seat!r}")
+        out: dict = {"ok": True, "applied": 0}
+        for seat_, action in actions:
+            answer = self.apply(seat_, action)
+            if not answer["accepted"]:
+                out["rejected"] = {"code": answer["code"], "message": answer["message"]}
+                break
+            out["applied"] += 1
+        if state is not None:
+            out["state"] = self.state(seat)
+        return out
 
     # -- state ------------------------------------------------------------------------------
 

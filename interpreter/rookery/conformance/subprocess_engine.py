@@ -42,7 +42,7 @@ from functools import cache
 
 from . import bounded
 from .cases import schema
-from .engines import DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
+from .engines import Batched, DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
 from .schema_check import SchemaCheck
 
 KEEP_LINES = 10             # lines of stdout and of stderr shown with a verdict
@@ -326,7 +326,9 @@ class SubprocessEngine:
         return EngineInfo(answer["name"], answer["version"], frozenset(answer["variants"]),
                           tuple(answer.get("features", ())), answer.get("error_codes", True))
 
-    def deal(self, variant: str, deal: dict) -> None:
+    def deal(self, variant: str, deal: dict, state: dict | None = None) -> dict | None:
+        """Deal; with ``state`` (an engine with the ``batch`` feature), the state the
+        deal leaves comes with the answer, and is returned."""
         if deal.get("next"):
             request = {"cmd": "deal", "variant": variant, "next": True,
                        "hands": deal["hands"], "nest": deal["nest"]}
@@ -334,9 +336,16 @@ class SubprocessEngine:
             request = {"cmd": "deal", "variant": variant, "dealer": deal["dealer"],
                        "hands": deal["hands"], "nest": deal["nest"],
                        "scores": deal.get("scores"), "number": deal.get("number", 0)}
-        answer = self.request(request, "ok")
+        if state is not None:
+            request["state"] = state
+        answer = self.request(request, "ok" if state is None else "deal")
         if answer.get("ok"):
-            return
+            if state is None:
+                return None
+            if "state" not in answer:
+                raise self._fail("protocol-error", "bad answer to deal: no 'state', "
+                                 "which the deal asked for")
+            return answer["state"]
         if answer["error"] == "unsupported-variant":
             raise Unsupported(answer.get("message", variant))
         raise DealRefused(answer["error"], answer.get("message", ""), self.output())
@@ -357,6 +366,36 @@ class SubprocessEngine:
             raise self._fail("error", f"the engine answered state with an error: "
                              f"{answer['error']} {answer.get('message', '')}".rstrip())
         return answer["state"]
+
+    def batch(self, actions: list[tuple[int, str]], state: dict | None = None) -> Batched:
+        """Several actions in one request (the ``batch`` feature), and the state after
+        them when ``state`` is given; an answer that does not add up is a
+        ``protocol-error``."""
+        message = {"cmd": "batch", "actions": [{"seat": seat, "action": action}
+                                                for seat, action in actions]}
+        if state is not None:
+            message["state"] = state
+        answer = self.request(message, "batch")
+        if not answer.get("ok"):
+            raise self._fail("error", f"the engine answered a batch of {len(actions)} "
+                             f"action(s) with an error: {answer['error']} "
+                             f"{answer.get('message', '')}".rstrip())
+        applied, rejected = answer["applied"], answer.get("rejected")
+        wrong = None
+        if applied > len(actions):
+            wrong = f"applied {applied} of {len(actions)} actions"
+        elif rejected is None and applied < len(actions):
+            wrong = (f"applied {applied} of {len(actions)} actions, and refused none "
+                     "(the first one refused stops a batch, and is 'rejected')")
+        elif rejected is not None and applied == len(actions):
+            wrong = f"applied all {applied} actions, yet one is 'rejected'"
+        elif state is not None and "state" not in answer:
+            wrong = "no 'state', which the batch asked for"
+        if wrong:
+            raise self._fail("protocol-error", f"bad answer to batch: {wrong}")
+        return Batched(applied, rejected and Outcome(False, rejected.get("code"),
+                                                     rejected.get("message", "")),
+                       answer.get("state"))
 
     def restart(self) -> None:
         self._kill()
