@@ -136,3 +136,18 @@ def recorded_hand(variant_id: str, deal: dict, case_id: str, scores=None) -> dic
     return {"id": case_id, "description": "A whole hand, first legal action each turn.",
             "rules": ["play.follow"], "tags": ["whole-hand"], "origin": "regression",
             "deal": full_deal, "steps": steps}
+
+
+def rookery_on_path(folder: Path, monkeypatch) -> None:
+    """Put a ``rookery`` launcher for this rookery (the package under test) first on PATH,
+    so that an ``--engine "rookery serve ..."`` command runs it."""
+    import os
+    import shlex
+    import sys
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    launcher = bin_dir / "rookery"
+    launcher.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m rookery.cli "
+                        '"$@"\n')
+    launcher.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")

@@ -5,10 +5,10 @@ writes land in a temporary folder), with the exit code the page implies."""
 import re
 import shlex
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
+from _conformance_fixtures import rookery_on_path
 
 from rookery.cli import main
 
@@ -37,14 +37,7 @@ def repo_copy(tmp_path, monkeypatch):
     """The parts of the repository the commands read, in a temporary folder."""
     shutil.copytree(ROOT / "conformance" / "examples", tmp_path / "conformance" / "examples")
     monkeypatch.chdir(tmp_path)
-    # `rookery serve` in an --engine command must be this rookery.
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    launcher = bin_dir / "rookery"
-    launcher.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m rookery.cli "
-                        '"$@"\n')
-    launcher.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}:{__import__('os').environ['PATH']}")
+    rookery_on_path(tmp_path, monkeypatch)  # `rookery serve` in --engine is this rookery
     return tmp_path
 
 

@@ -402,19 +402,24 @@ def _check_table(v: Variant) -> None:
                         hint="remove the passing section", code="bad-passing")
 
 
-def _check_game(v: Variant) -> None:
-    """A low score that ends the game (``game.low``) must be one the scores can fall to:
-    below the 0 every game starts from, and within the hand limit at the most a hand can
-    take from a score."""
+def _check_low_sign(v: Variant) -> None:
+    """A low score that ends the game (``game.low``) must be below the 0 every game
+    starts from (this reads the game's clauses alone)."""
     low = v.game.low
-    if low is None:
-        return
-    if low >= 0:
+    if low is not None and low >= 0:
         raise SpecError(f"a low score of {low} is reached before any hand is played: every "
                         "score starts at 0", _span(v, "game.low"),
                         expected="a negative low score, such as -250",
                         hint="write the low score with its minus sign: low -250",
                         code="low-unreachable")
+
+
+def _check_game(v: Variant) -> None:
+    """A low score that ends the game (``game.low``) must be one the scores can fall to:
+    within the hand limit at the most a hand can take from a score."""
+    low = v.game.low
+    if low is None or low >= 0:
+        return
     worst = worst_hand_score(v)
     if worst == 0:
         raise SpecError(f"no hand can lower a score, so the low score {low} can never be "
@@ -488,6 +493,7 @@ _CHECKS = (
     (_check_poor_hand, {"deck", "deal", "scoring"}),
     (_check_trump, {"deck", "trump"}),
     (_check_table, {"table", "deal", "trump", "passing"}),
+    (_check_low_sign, {"game"}),
     (_check_game, {"game", "scoring", "bidding", "deck", "deal"}),
     (_check_burial, {"deck", "deal", "nest", "trump"}),
 )

@@ -182,8 +182,9 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
 ]
 
 
-def _short(v: Variant, anchor: str) -> str:
-    return f"[`{v.id}`](variants/{v.id}.md#{anchor})"
+def _short(v: Variant, anchor: str | None) -> str:
+    """A variant's id, linked to its rules page (at the rule, where the page states it)."""
+    return f"[`{v.id}`](variants/{v.id}.md" + (f"#{anchor})" if anchor else ")")
 
 
 def disagreements(variants: list[Variant]) -> list[str]:
@@ -209,7 +210,8 @@ def disagreements(variants: list[Variant]) -> list[str]:
                 try:
                     rule = v.rule(rule_id)
                 except KeyError:
-                    stating.append(_short(v, rule_id) + " (default)")
+                    # a rule left at its default has no sentence (no anchor) on the page
+                    stating.append(_short(v, None) + " (default)")
                     continue
                 if rule.inherited_from:
                     inheriting += 1

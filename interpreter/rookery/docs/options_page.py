@@ -59,7 +59,10 @@ def _option(o: OptionInfo) -> list[str]:
                 if rule.option != o.id:
                     continue
                 out += [f"- {sentence.text}<br>",
-                        f"    <small>`{rule.id}` · {_citations(rule)}</small>", ""]
+                        # this page sits beside sources.md, not in variants/
+                        f"    <small>`{rule.id}` · "
+                        f"{_citations(rule).replace('](../sources.md', '](sources.md')}</small>",
+                        ""]
                 for ruling in rule.rulings:
                     out += ["    !!! note \"Ruling\"", "",
                             f"        {capital(ruling)}.".replace("..", "."), ""]

@@ -24,7 +24,13 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 # Hand-written pages another part of the project owns: (file, title in the navigation).
 CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
                      ("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
-ABOUT = {"check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
+# Hand-written guides to the rules language, listed beside its reference.
+LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),)
+ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, step by step "
+                           "(face-up nest cards, poor hands, burial rules, claims, bonuses, a "
+                           "low score that loses), then check it, play it, pin it down with "
+                           "cases and combine it with options",
+         "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",
          "conformance.md": "the conformance corpus: how to run it, and how a case is "
@@ -51,8 +57,8 @@ def hand_written(docs: Path) -> list[tuple[str, str]]:
     from . import is_generated
 
     found = []
-    known = dict(CONFORMANCE_PAGES)
-    for name, title in CONFORMANCE_PAGES:
+    known = dict(CONFORMANCE_PAGES + LANGUAGE_PAGES)
+    for name, title in LANGUAGE_PAGES + CONFORMANCE_PAGES:
         if (docs / name).is_file():
             found.append((name, title))
     for path in sorted(docs.glob("*.md")):
@@ -201,11 +207,18 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
     if options is not None:
         nav += ["  - Options:", "      - Options: options.md"]
         nav += [f"      - {quoted(title)}: variants/{name}.md" for title, name in options]
-    nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md",
-            "  - DSL reference: dsl.md"]
-    if extra:
+    nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md"]
+    guides = [(name, title) for name, title in extra if name in dict(LANGUAGE_PAGES)]
+    others = [(name, title) for name, title in extra if name not in dict(LANGUAGE_PAGES)]
+    if guides:
+        nav.append("  - Rules language:")
+        nav += [f"      - {quoted(title)}: {name}" for name, title in guides]
+        nav.append("      - DSL reference: dsl.md")
+    else:
+        nav.append("  - DSL reference: dsl.md")
+    if others:
         nav.append("  - Conformance:")
-        nav += [f"      - {quoted(title)}: {name}" for name, title in extra]
+        nav += [f"      - {quoted(title)}: {name}" for name, title in others]
     nav.append("  - Sources: sources.md")
     return "\n".join([
         header,
