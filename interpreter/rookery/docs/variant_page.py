@@ -62,7 +62,7 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
         for citation in rule.citations:
             cited[citation.source] = cited.get(citation.source, 0) + 1
     rulings = sum(len(rule.rulings) for rule in v.rules)
-    spec = f"spec `specs/{Path(v.path).name}`" + "".join(
+    spec = f"spec `{_shown_path(Path(v.path))}`" + "".join(
         f" with option [`{o}`](../options.md#{o})" for o in v.options)
     lines = [f"The rules of **{v.title}** (variant id `{v.id}`, {spec}), told from the spec: {plural(len(v.rules), 'rule')}, "
              f"each with its id and the place in the sources it comes from, and "
@@ -245,10 +245,20 @@ def _citations(rule: Rule, v: Variant | None = None) -> str:
     return "; ".join(f"per {_source_link(c.source, v)}, “{c.where}”" for c in rule.citations)
 
 
+def _shown_path(path: Path) -> str:
+    """How a page names a spec file: under ``specs/`` for a built-in spec or option, else
+    by its own file name (a user's spec, wherever it lives)."""
+    from ..resources import specs_dir
+    try:
+        return "specs/" + path.resolve().relative_to(specs_dir().resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
 def _spec_file(v: Variant) -> list[str]:
     from ..options import find_option
-    files = [(f"specs/{Path(v.path).name}", Path(v.path))] + [
-        (f"specs/options/{o}.rook", find_option(o)) for o in v.options]
+    paths = [Path(v.path)] + [Path(find_option(o)) for o in v.options]
+    files = [(_shown_path(path), path) for path in paths]
     lines = ["## The spec", ""]
     for name, path in files:
         try:

@@ -316,8 +316,13 @@ class Hand:
         if not self.record:
             self.advance()
             return []
+        # Won by the last one left (bidding.pass), or by the one bid of a player the
+        # others all passed to, who had to bid (bidding.all-pass dealer-must-bid).
+        auction = self.auction
+        alone = self.variant.bidding.all_pass == "dealer-must-bid" and \
+            auction[-1][1] != "pass" and all(said == "pass" for _, said in auction[:-1])
         events = [Event("auction-won", self.bidder, {"bid": self.high},
-                        (self.t.rule("bidding", "pass"),))]
+                        (self.t.rule("bidding", "all-pass" if alone else "pass"),))]
         return events + self.advance()
 
     def thrown_in(self) -> list[Event]:
