@@ -7,6 +7,7 @@ lines those commands print.
 It is also the issue's house variant: written from docs/ alone, using more than eight of
 the house-rule mechanisms, checked, played for 1,000 random games, with reasoned cases."""
 
+import json
 import re
 import shlex
 import shutil
@@ -25,10 +26,11 @@ FOLDER = ROOT / "docs" / "house-rules"
 TEXT = PAGE.read_text(encoding="utf-8")
 
 # The exit code of each command, in order: the first try has five mistakes (1); the
-# club's spec checks (0), plays (0), gets its site (0) and passes its cases (0); three
-# mutants of game.ties survive (1); the combination checks and the options list (0, 0);
+# club's spec checks (0), plays (0), gets its site (0) and passes its first cases (0);
+# three mutants of game.ties survive them (1); with the ties cases, every case passes and
+# every mutant is killed (0, 0); the combination checks and the options list (0, 0);
 # rookery serving the spec agrees with it (0).
-EXPECTED = [1, 0, 0, 0, 0, 1, 0, 0, 0]
+EXPECTED = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]
 
 # Mechanisms the issue asked for, as the clauses (or header lines) that use them.
 MECHANISMS = {"sources of one's own": 'source club "', "poor hand": "poor-hand ",
@@ -84,6 +86,12 @@ def test_the_house_variant_uses_the_new_mechanisms():
     assert variant.extends == "kentucky-rook" and [s.id for s in variant.sources] == ["club"]
 
 
+def test_the_expectation_the_page_shows_is_the_ties_case_s():
+    shown = json.loads(re.findall(r"```json\n(.*?)```", TEXT, re.S)[1])
+    case = json.loads((FOLDER / "cases" / "thursday" / "ties.json").read_text())["cases"][0]
+    assert case["steps"][-1] == shown
+
+
 def test_the_page_lists_the_commands_this_test_expects():
     assert len(page_commands()) == len(EXPECTED)
 
@@ -116,7 +124,7 @@ def test_every_command_of_the_tutorial_runs_with_the_exit_code_it_implies(club_f
     assert len([line for line in shown if "error[" in line]) == 5
     for line in shown:
         assert line in check, line
-    mutate = outputs["rookery mutate --cases cases"].splitlines()
+    mutate = outputs["rookery mutate --cases cases/thursday/club.json"].splitlines()
     survivors = [line for line in mutate if line.startswith("survived:")]
     assert survivors == shown_output("three survive")
     row = next(line for line in mutate if line.startswith("│ thursday"))
@@ -124,6 +132,11 @@ def test_every_command_of_the_tutorial_runs_with_the_exit_code_it_implies(club_f
         ["25", "19", "3", "0", "3"]         # mutants, killed, survived, equivalent, invalid
     plays = outputs["rookery play club.rook --games 1000 --bots random"]
     assert "1000 of 1000 games finished" in plays
-    assert "8 cases, 8 passed" in outputs["rookery conformance cases"]
+    assert "8 cases, 8 passed" in outputs["rookery conformance cases/thursday/club.json"]
+    assert "10 cases, 10 passed" in outputs["rookery conformance cases"]
+    final = next(line for line in outputs["rookery mutate --cases cases"].splitlines()
+                 if line.startswith("│ thursday"))
+    assert [cell.strip() for cell in final.strip("│ ").split("│")][2:] == \
+        ["25", "22", "0", "0", "3", "100%"]
     assert (club_folder / "site" / "docs" / "variants" / "thursday.md").is_file()
     assert "no deviation" in outputs[page_commands()[-1]]
