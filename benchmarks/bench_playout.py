@@ -10,7 +10,9 @@ directly against the rules), read from the directory next to the repository.
 
 One measured *deal*, for both engines: shuffle a fresh deck with the round's
 ``random.Random``, pick a random dealer, deal and build the hand, then apply uniformly
-random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over.  For
+random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over, and read the hand's score (the change of each side's score:
+the hand-written engine's ``score_delta``, rookery's ``hand.result.changes``; both engines
+do the scoring, though rookery's playout hand puts it off until the result is read).  For
 rookery that is ``rookery.deal_hand(variant, rng, dealer, record=False)`` then
 ``hand.apply(...)`` until ``hand.is_over``: a playout that keeps no events or history, like
 the hand-written engine (``benchmarks/bench_engine.py`` measures the recording hand too).  Each deal is timed alone, in CPU time of this process (``--wall`` for
@@ -75,6 +77,7 @@ def handwritten_deal(engine, rng: random.Random) -> int:
     while not hand.done:
         hand.apply(choice(hand.legal_actions()))
         actions += 1
+    hand.score_delta                        # the hand's score (it works it out at the end)
     return actions
 
 
@@ -86,6 +89,7 @@ def rookery_deal(rookery, variant, rng: random.Random) -> int:
     while not hand.is_over:
         hand.apply(choice(hand.legal_actions()))
         actions += 1
+    hand.result.changes                     # the hand's score (a playout reckons it on asking)
     return actions
 
 
