@@ -52,75 +52,102 @@ class HandResult:
 
 def sides_of(hand) -> list[tuple[int, ...]]:
     """The seats of each side this hand, the bidding side first."""
-    n = hand.n
-    table = hand.variant.table
+    return _sides(hand.n, hand.variant.table, hand.bidder, hand.partners)
+
+
+def _sides(n: int, table, bidder: int, partners) -> list[tuple[int, ...]]:
     if table.sides == "teams":
         teams = [tuple(s for s in range(n) if s % table.teams == team)
                  for team in range(table.teams)]
     elif table.sides == "individual":
         teams = [(s,) for s in range(n)]
     else:
-        bidding = tuple(sorted({hand.bidder} | set(hand.partners)))
+        bidding = tuple(sorted({bidder} | set(partners)))
         others = tuple(s for s in range(n) if s not in bidding)
         teams = [bidding, others] if others else [bidding]
-    teams.sort(key=lambda seats: hand.bidder not in seats)
+    teams.sort(key=lambda seats: bidder not in seats)
     return teams
 
 
 def score_hand(hand) -> HandResult:
-    variant = hand.variant
-    rules = variant.scoring
     t = hand.t
-    sides = sides_of(hand)
+    variant = t.variant
+    rules = variant.scoring
+    fixed = _fixed_sides(t)
+    bidder = hand.bidder
+    sides = fixed[bidder] if fixed is not None else sides_of(hand)
     last_winner = hand.tricks[-1][3]
     nest_cards = hand.laid_aside + hand.nest
-    nest_points = sum(t.points[c] for c in nest_cards)
+    nest_points = sum(map(t.point_of, nest_cards))
     where = variant.nest.points
-    nest_to = last_winner if where == "last-trick" else hand.bidder if where == "bidder" else None
+    nest_to = last_winner if where == "last-trick" else bidder if where == "bidder" else None
     all_tricks = variant.deal.hand
-    tricks = [sum(hand.tricks_won[s] for s in seats) for seats in sides]
+    tricks_of, points_of = hand.tricks_won.__getitem__, hand.points_won.__getitem__
+    tricks = [sum(map(tricks_of, seats)) for seats in sides]
     most = max(tricks)
     majority_side = tricks.index(most) if tricks.count(most) == 1 else None
-    taken_counters = [sum(hand.points_won[s] for s in seats)
-                      + (nest_points if nest_to is not None and nest_to in seats else 0)
+    # (nest_to None is in no side)
+    taken_counters = [sum(map(points_of, seats)) + (nest_points if nest_to in seats else 0)
                       for seats in sides]
     extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards))
+    trick_points, last_trick, majority = rules.trick_points, rules.last_trick, rules.majority
+    team_of = t.team_of
+    changes = [0] * t.keepers
+    scores_before = hand.scores_before
     results = []
     made = None
     for index, seats in enumerate(sides):
         counters = taken_counters[index]
-        bonus = rules.trick_points * tricks[index]
+        side_tricks = tricks[index]
+        bonus = trick_points * side_tricks
         if last_winner in seats:
-            bonus += rules.last_trick
+            bonus += last_trick
         if majority_side == index:
-            bonus += rules.majority
-        if tricks[index] == all_tricks:
+            bonus += majority
+        if side_tricks == all_tricks:
             bonus += rules.all_tricks
         extra, double = extras[index]
         bonus += extra
         if double:
             bonus += counters + bonus
-        env = {"taken": counters + bonus, "counters": counters, "tricks": tricks[index],
+        # The side's running score before the hand: its team's, or with sides that
+        # change each hand its first player's.
+        env = {"taken": counters + bonus, "counters": counters, "tricks": side_tricks,
                "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks,
-               "score": _running_score(hand, seats)}
-        bidding = index == 0
-        if bidding:
+               "score": scores_before[team_of[seats[0]] if team_of is not None
+                                      else seats[0]]}
+        if index == 0:
             made = bool(rules.made(env))
             env["made"] = made
-            score = rules.bidders(env)
+            score = int(rules.bidders(env))
         else:
             env["made"] = made
-            score = rules.defenders(env)
-        results.append(SideResult(seats, bidding, counters, tricks[index], bonus,
-                                  counters + bonus, int(score)))
-    changes = [0] * t.keepers
-    for side in results:
-        for seat in side.seats:
-            keeper = t.team_of[seat] if t.team_of is not None else seat
-            changes[keeper] = side.score
-    scores = tuple(s + c for s, c in zip(hand.scores_before, changes))
-    return HandResult(False, hand.bidder, hand.high, made, tuple(results), nest_points,
+            score = int(rules.defenders(env))
+        results.append(SideResult(seats, index == 0, counters, side_tricks, bonus,
+                                  counters + bonus, score))
+        for seat in seats:
+            changes[team_of[seat] if team_of is not None else seat] = score
+    scores = tuple(s + c for s, c in zip(scores_before, changes))
+    return HandResult(False, bidder, hand.high, made, tuple(results), nest_points,
                       nest_to, tuple(changes), scores)
+
+
+_FIXED: dict[int, tuple] = {}
+
+
+def _fixed_sides(t) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    """Where sides do not change from hand to hand (teams, or every player alone): the
+    sides of :func:`sides_of` for each bid winner, worked out once per variant; else
+    ``None``."""
+    found = _FIXED.get(id(t))
+    if found is None or found[0] is not t:
+        table = t.variant.table
+        fixed = None
+        if table.sides in ("teams", "individual"):
+            fixed = tuple(tuple(_sides(t.players, table, seat, ()))
+                          for seat in range(t.players))
+        found = _FIXED[id(t)] = (t, fixed)
+    return found[1]
 
 
 def _running_score(hand, seats: tuple[int, ...]) -> int:
