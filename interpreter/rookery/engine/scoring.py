@@ -89,7 +89,8 @@ def score_hand(hand) -> HandResult:
     # (nest_to None is in no side)
     taken_counters = [sum(map(points_of, seats)) + (nest_points if nest_to in seats else 0)
                       for seats in sides]
-    extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards))
+    extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards)) \
+        if rules.most_cards or rules.all_points or rules.doubled else None
     trick_points, last_trick, majority = rules.trick_points, rules.last_trick, rules.majority
     team_of = t.team_of
     changes = [0] * t.keepers
@@ -106,10 +107,11 @@ def score_hand(hand) -> HandResult:
             bonus += majority
         if side_tricks == all_tricks:
             bonus += rules.all_tricks
-        extra, double = extras[index]
-        bonus += extra
-        if double:
-            bonus += counters + bonus
+        if extras is not None:
+            extra, double = extras[index]
+            bonus += extra
+            if double:
+                bonus += counters + bonus
         # The side's running score before the hand: its team's, or with sides that
         # change each hand its first player's.
         env = {"taken": counters + bonus, "counters": counters, "tricks": side_tricks,
@@ -123,13 +125,35 @@ def score_hand(hand) -> HandResult:
         else:
             env["made"] = made
             score = int(rules.defenders(env))
-        results.append(SideResult(seats, index == 0, counters, side_tricks, bonus,
-                                  counters + bonus, score))
+        results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
+                                    counters + bonus, score))
         for seat in seats:
             changes[team_of[seat] if team_of is not None else seat] = score
     scores = tuple(s + c for s, c in zip(scores_before, changes))
-    return HandResult(False, bidder, hand.high, made, tuple(results), nest_points,
-                      nest_to, tuple(changes), scores)
+    return _hand_result(bidder, hand.high, made, tuple(results), nest_points, nest_to,
+                        tuple(changes), scores)
+
+
+# A finished hand's result is made once per hand, playouts included: these make the same
+# frozen values as SideResult(...) and HandResult(False, ...) do, with their fields
+# filled in one step rather than one ``object.__setattr__`` each.
+_new = object.__new__
+
+
+def _side_result(seats, bidding, counters, tricks, bonus, taken, score) -> SideResult:
+    result = _new(SideResult)
+    result.__dict__.update(seats=seats, bidding=bidding, counters=counters, tricks=tricks,
+                           bonus=bonus, taken=taken, score=score)
+    return result
+
+
+def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
+                 scores) -> HandResult:
+    result = _new(HandResult)
+    result.__dict__.update(thrown_in=False, bidder=bidder, bid=bid, made=made, sides=sides,
+                           nest_points=nest_points, nest_to=nest_to, changes=changes,
+                           scores=scores)
+    return result
 
 
 _FIXED: dict[int, tuple] = {}
