@@ -71,17 +71,17 @@ def _sides(n: int, table, bidder: int, partners) -> list[tuple[int, ...]]:
 
 def score_hand(hand) -> HandResult:
     t = hand.t
-    variant = t.variant
-    rules = variant.scoring
-    fixed = _fixed_sides(t)
+    plan = _PLANS.get(id(t))
+    if plan is None or plan[0] is not t:
+        plan = _PLANS[id(t)] = _plan(t)
+    (_, fixed, keeper_of, point_of, where, all_tricks, trick_points, last_trick, majority,
+     all_tricks_bonus, house, total, made_formula, bidders_formula, defenders_formula) = plan
     bidder = hand.bidder
     sides = fixed[bidder] if fixed is not None else sides_of(hand)
     last_winner = hand.tricks[-1][3]
     nest_cards = hand.laid_aside + hand.nest
-    nest_points = sum(map(t.point_of, nest_cards))
-    where = variant.nest.points
+    nest_points = sum(map(point_of, nest_cards))
     nest_to = last_winner if where == "last-trick" else bidder if where == "bidder" else None
-    all_tricks = variant.deal.hand
     tricks_of, points_of = hand.tricks_won.__getitem__, hand.points_won.__getitem__
     tricks = [sum(map(tricks_of, seats)) for seats in sides]
     most = max(tricks)
@@ -90,11 +90,10 @@ def score_hand(hand) -> HandResult:
     taken_counters = [sum(map(points_of, seats)) + (nest_points if nest_to in seats else 0)
                       for seats in sides]
     extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards)) \
-        if rules.most_cards or rules.all_points or rules.doubled else None
-    trick_points, last_trick, majority = rules.trick_points, rules.last_trick, rules.majority
-    team_of = t.team_of
+        if house else None
     changes = [0] * t.keepers
     scores_before = hand.scores_before
+    bid = hand.high
     results = []
     made = None
     for index, seats in enumerate(sides):
@@ -106,7 +105,7 @@ def score_hand(hand) -> HandResult:
         if majority_side == index:
             bonus += majority
         if side_tricks == all_tricks:
-            bonus += rules.all_tricks
+            bonus += all_tricks_bonus
         if extras is not None:
             extra, double = extras[index]
             bonus += extra
@@ -115,23 +114,44 @@ def score_hand(hand) -> HandResult:
         # The side's running score before the hand: its team's, or with sides that
         # change each hand its first player's.
         env = {"taken": counters + bonus, "counters": counters, "tricks": side_tricks,
-               "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks,
-               "score": scores_before[team_of[seats[0]] if team_of is not None
-                                      else seats[0]]}
+               "bid": bid, "total": total, "all_tricks": all_tricks,
+               "score": scores_before[keeper_of[seats[0]]]}
         if index == 0:
-            made = bool(rules.made(env))
+            made = bool(made_formula(env))
             env["made"] = made
-            score = int(rules.bidders(env))
+            score = int(bidders_formula(env))
         else:
             env["made"] = made
-            score = int(rules.defenders(env))
+            score = int(defenders_formula(env))
         results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
                                     counters + bonus, score))
         for seat in seats:
-            changes[team_of[seat] if team_of is not None else seat] = score
+            changes[keeper_of[seat]] = score
     scores = tuple(s + c for s, c in zip(scores_before, changes))
-    return _hand_result(bidder, hand.high, made, tuple(results), nest_points, nest_to,
+    return _hand_result(bidder, bid, made, tuple(results), nest_points, nest_to,
                         tuple(changes), scores)
+
+
+_PLANS: dict[int, tuple] = {}
+
+
+def _plan(t) -> tuple:
+    """What :func:`score_hand` reads of a variant, gathered once: the sides of
+    :func:`sides_of` for each bid winner where they do not change from hand to hand
+    (teams, or every player alone; else ``None``), each seat's score keeper, and the
+    ``scoring:``, ``nest.points`` and ``deal.hand`` values."""
+    variant = t.variant
+    table = variant.table
+    fixed = None
+    if table.sides in ("teams", "individual"):
+        fixed = tuple(tuple(_sides(t.players, table, seat, ()))
+                      for seat in range(t.players))
+    rules = variant.scoring
+    keeper_of = t.team_of if t.team_of is not None else tuple(range(t.players))
+    house = bool(rules.most_cards or rules.all_points or rules.doubled)
+    return (t, fixed, keeper_of, t.point_of, variant.nest.points, variant.deal.hand,
+            rules.trick_points, rules.last_trick, rules.majority, rules.all_tricks, house,
+            t.total_points, rules.made, rules.bidders, rules.defenders)
 
 
 # A finished hand's result is made once per hand, playouts included: these make the same
@@ -154,32 +174,6 @@ def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
                            nest_points=nest_points, nest_to=nest_to, changes=changes,
                            scores=scores)
     return result
-
-
-_FIXED: dict[int, tuple] = {}
-
-
-def _fixed_sides(t) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
-    """Where sides do not change from hand to hand (teams, or every player alone): the
-    sides of :func:`sides_of` for each bid winner, worked out once per variant; else
-    ``None``."""
-    found = _FIXED.get(id(t))
-    if found is None or found[0] is not t:
-        table = t.variant.table
-        fixed = None
-        if table.sides in ("teams", "individual"):
-            fixed = tuple(tuple(_sides(t.players, table, seat, ()))
-                          for seat in range(t.players))
-        found = _FIXED[id(t)] = (t, fixed)
-    return found[1]
-
-
-def _running_score(hand, seats: tuple[int, ...]) -> int:
-    """A side's running score before the hand (the formulas' ``score``): its team's, or
-    with sides that change each hand its first player's."""
-    t = hand.t
-    keeper = t.team_of[seats[0]] if t.team_of is not None else seats[0]
-    return hand.scores_before[keeper]
 
 
 def thrown_in(hand) -> HandResult:
