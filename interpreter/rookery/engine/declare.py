@@ -24,8 +24,10 @@ def _calls(hand) -> tuple[Action, ...]:
     return hand.t.trump_actions
 
 
-def legal_trump(hand) -> tuple[Action, ...]:
-    return burial.trump_choices(hand, _calls(hand))
+def legal_trump(hand) -> list[Action]:
+    """The calls the bid winner may name now, as a fresh list."""
+    calls = hand.t.trump_actions if hand.circus_namer is None else _calls(hand)
+    return list(burial.trump_choices(hand, calls))
 
 
 def apply_trump(hand, action: Action, seat: int | None = None) -> list[Event]:
