@@ -10,6 +10,7 @@ receiving the side's score.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 
 from .bonuses import house_bonuses
 
@@ -127,7 +128,7 @@ def score_hand(hand) -> HandResult:
                                     counters + bonus, score))
         for seat in seats:
             changes[keeper_of[seat]] = score
-    scores = tuple(s + c for s, c in zip(scores_before, changes))
+    scores = tuple(map(add, scores_before, changes))
     return _hand_result(bidder, bid, made, tuple(results), nest_points, nest_to,
                         tuple(changes), scores)
 
