@@ -57,6 +57,8 @@ def sides_of(hand) -> list[tuple[int, ...]]:
 
 
 def _sides(n: int, table, bidder: int, partners) -> list[tuple[int, ...]]:
+    """:func:`sides_of` from what it depends on (``table.sides``, the bid winner, the
+    called partners)."""
     if table.sides == "teams":
         teams = [tuple(s for s in range(n) if s % table.teams == team)
                  for team in range(table.teams)]
@@ -71,6 +73,8 @@ def _sides(n: int, table, bidder: int, partners) -> list[tuple[int, ...]]:
 
 
 def score_hand(hand) -> HandResult:
+    """What a finished hand comes to: each side's take, whether the bid was made, and
+    each side's score by the spec's formulas (``scoring:``, ``nest.points``)."""
     t = hand.t
     plan = _PLANS.get(id(t))
     if plan is None or plan[0] is not t:
