@@ -10,10 +10,14 @@ directly against the rules), read from the directory next to the repository.
 
 One measured *deal*, for both engines: shuffle a fresh deck with the round's
 ``random.Random``, pick a random dealer, deal and build the hand, then apply uniformly
-random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over.  For
-rookery that is ``rookery.deal_hand(variant, rng, dealer, record=False)`` then
-``hand.apply(...)`` until ``hand.is_over``: a playout that keeps no events or history, like
-the hand-written engine (``benchmarks/bench_engine.py`` measures the recording hand too).  Each deal is timed alone, in CPU time of this process (``--wall`` for
+random legal actions (``rng.choice(hand.legal_actions())``) until the hand is over, and
+read the hand's score: the hand-written engine's ``score_delta`` (worked out as the last
+trick is taken), rookery's ``hand.result.changes`` (a playout hand works its result out
+when it is first read, so without the read rookery would skip the scoring the
+hand-written engine does).  For rookery that is ``rookery.deal_hand(variant, rng, dealer,
+record=False)`` then ``hand.apply(...)`` until ``hand.is_over``: a playout that keeps no
+events or history, like the hand-written engine (``benchmarks/bench_engine.py`` measures
+the recording hand too).  Each deal is timed alone, in CPU time of this process (``--wall`` for
 wall-clock time).  Every other built-in variant is measured the same way (its own
 figures; there is no hand-written baseline for those).
 
@@ -75,6 +79,7 @@ def handwritten_deal(engine, rng: random.Random) -> int:
     while not hand.done:
         hand.apply(choice(hand.legal_actions()))
         actions += 1
+    hand.score_delta                        # the hand's score (it works it out at the end)
     return actions
 
 
@@ -86,6 +91,7 @@ def rookery_deal(rookery, variant, rng: random.Random) -> int:
     while not hand.is_over:
         hand.apply(choice(hand.legal_actions()))
         actions += 1
+    hand.result.changes                     # the hand's score (a playout reckons it on asking)
     return actions
 
 
@@ -185,7 +191,11 @@ def report(baseline: Contender, tournament: Contender, others: list[Contender],
                   "rookery takes one 'discard CARD' action per card (5 actions), so it "
                   "applies 4 more actions per deal",
                   "that is not thrown in; deals/sec compares whole hands, actions/sec is "
-                  "shown for reference only."]
+                  "shown for reference only.",
+                  "Scoring: both engines' score is read at the end of every deal; "
+                  "rookery's result is the full one (each side's",
+                  "counters, tricks, bonus and take, the running scores), the "
+                  "hand-written engine's a (team 0, team 1) delta."]
     if others:
         lines += ["", "rookery, every other built-in variant (no hand-written baseline):",
                   f"{'variant':34} {'deals/sec':>10} {'actions/deal':>13} {'actions/sec':>12}"]

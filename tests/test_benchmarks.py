@@ -26,6 +26,7 @@ class Hand:
     def apply(self, action):
         self.left -= 1
         self.done = self.left == 0
+        self.score_delta = (0, 0) if self.done else None
 
 def new_hand(rng):
     rng.random()

@@ -92,3 +92,23 @@ def test_copy_plays_on_like_the_original_and_shares_nothing(name):
             assert copy.result == rookery.Hand.replay(variant, copy.snapshot()).result
             hand.apply(rng.choice(hand.legal_actions()))
         assert hand.copy().result == hand.result
+
+
+@pytest.mark.parametrize("name", ["tournament", "call-partner-200", "kentucky-rook"])
+def test_a_playout_result_is_the_value_its_dataclass_makes(name):
+    """score_hand fills its frozen results in one step: they must be the very values the
+    dataclasses' own constructors make (equal, same hash, same fields)."""
+    import dataclasses
+
+    variant = rookery.load_variant(name)
+    rng = random.Random(name)
+    for seed in range(6):
+        hand = rookery.deal_hand(variant, seed, seed % variant.table.players, record=False)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        result = hand.result
+        remade = dataclasses.replace(result, sides=tuple(dataclasses.replace(side)
+                                                          for side in result.sides))
+        assert remade == result and hash(remade) == hash(result)
+        assert vars(remade) == vars(result)
+        assert [vars(side) for side in remade.sides] == [vars(side) for side in result.sides]

@@ -24,8 +24,10 @@ def _calls(hand) -> tuple[Action, ...]:
     return hand.t.trump_actions
 
 
-def legal_trump(hand) -> tuple[Action, ...]:
-    return burial.trump_choices(hand, _calls(hand))
+def legal_trump(hand) -> list[Action]:
+    """The calls the bid winner may name now, as a fresh list."""
+    calls = hand.t.trump_actions if hand.circus_namer is None else _calls(hand)
+    return list(burial.trump_choices(hand, calls))
 
 
 def apply_trump(hand, action: Action, seat: int | None = None) -> list[Event]:
@@ -35,26 +37,27 @@ def apply_trump(hand, action: Action, seat: int | None = None) -> list[Event]:
         return hand.checked_apply(action, seat)
     if action.kind != "trump":
         raise wrong_phase(hand, f"'{action}': trump is being named")
-    calls = hand.t.trump_actions if hand.circus_namer is None else _calls(hand)
-    if action in calls and burial.applies(hand) and action not in legal_trump(hand):
-        raise IllegalAction("trump-burial-unmet",
-                            f"'{action.value}' cannot be named trump: the bid winner would "
-                            "hold too few trump counters for the counters it must lay aside",
-                            hand.t.rule("nest", "forced-burial"))
+    t = hand.t
+    calls = t.trump_actions if hand.circus_namer is None else _calls(hand)
     if action not in calls:
         raise IllegalAction("trump-not-allowed", f"'{action.value}' cannot be named trump; "
                             "choices: " + ", ".join(str(a.value) for a in legal_trump(hand)),
-                            hand.t.rule("trump", "choices"))
+                            t.rule("trump", "choices"))
+    if burial.applies(hand) and action not in legal_trump(hand):
+        raise IllegalAction("trump-burial-unmet",
+                            f"'{action.value}' cannot be named trump: the bid winner would "
+                            "hold too few trump counters for the counters it must lay aside",
+                            t.rule("nest", "forced-burial"))
     if action == CIRCUS:
         # Circus Rook: the player on the bid winner's left names trump instead.
         hand.circus_namer = hand.to_act = (hand.bidder + 1) % hand.n
         return [Event("circus-called", hand.bidder, {"namer": hand.circus_namer},
                       (hand.t.rule("trump", "choices"),))] if hand.record else ()
     namer = hand.to_act
-    rook = f" {hand.rook_call}" if hand.rook_call else ""   # the Rook called before trump
-    hand.ctx = hand.t.context(f"{action.value}{rook}")
+    rook = hand.rook_call                   # the Rook called before trump
+    hand.ctx = t.context(f"{action.value} {rook}" if rook else action.value)
     events = [Event("trump-named", namer, {"trump": action.value},
-                    (hand.t.rule("trump", "choices"),))] if hand.record else []
+                    (t.rule("trump", "choices"),))] if hand.record else []
     if hand.hidden_received is not None:
         hand.hands[hand.bidder].extend(hand.hidden_received)
         hand.hidden_received = None

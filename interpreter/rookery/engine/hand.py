@@ -544,7 +544,7 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
 DIRECT = frozenset({BIDDING, DISCARD, TRUMP, PLAY})
 
 # The phases whose ``legal`` returns a fresh list (the others return shared tuples).
-_LISTS = frozenset({BIDDING, DISCARD, PASSING, CALL, PLAY, "circus"})
+_LISTS = frozenset({BIDDING, TRUMP, DISCARD, PASSING, CALL, PLAY, "circus"})
 
 
 def _no_actions(hand: Hand) -> list[Action]:

@@ -137,25 +137,8 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     held = hand.hands[hand.bidder]
     if card not in held:
         raise IllegalAction("card-not-in-hand", f"the bid winner does not hold {action.value}")
-    if hand.variant.nest.exchange is not None and card not in allowed(hand) and \
-            card not in exchange.within(hand, [card]):
-        raise IllegalAction("exchange-limit",
-                            f"{action.value} may not be laid aside: the bid winner has "
-                            f"already kept {hand.variant.nest.exchange} nest cards, so the "
-                            "rest it lays aside must be nest cards",
-                            hand.t.rule("nest", "exchange"))
-    # Only a card the rules forbid can be refused now (the exchange limit is checked).
-    if not hand.t.discard_any and card in _forbidden(hand) and card not in allowed(hand):
-        reason = _forbidden_reason(hand, card)
-        if reason == "counters" and burial.applies(hand) and \
-                not any(_forbidden_reason(hand, c) is None for c in held):
-            raise IllegalAction("must-discard-trump-counter",
-                                f"{action.value} may not be laid aside: counters laid aside "
-                                "must be trump counters", hand.t.rule("nest", "forced-burial"))
-        raise IllegalAction(f"cannot-discard-{reason}",
-                            f"{action.value} may not be laid aside: the rules forbid "
-                            f"laying {reason} aside while other cards remain",
-                            hand.t.rule("nest", "forbid"))
+    if not hand.t.discard_any:          # (any card may go: nothing below can refuse it)
+        _check_allowed(hand, card, action, held)
     held.remove(card)
     hand.laid_aside.append(card)
     hand.discards_left -= 1
@@ -172,6 +155,29 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
             events.append(announced)
         events += hand.advance()
     return events
+
+
+def _check_allowed(hand, card: int, action: Action, held: list[int]) -> None:
+    """Refuse laying ``card`` aside where the exchange limit or ``nest.forbid`` does."""
+    if hand.variant.nest.exchange is not None and card not in allowed(hand) and \
+            card not in exchange.within(hand, [card]):
+        raise IllegalAction("exchange-limit",
+                            f"{action.value} may not be laid aside: the bid winner has "
+                            f"already kept {hand.variant.nest.exchange} nest cards, so the "
+                            "rest it lays aside must be nest cards",
+                            hand.t.rule("nest", "exchange"))
+    # Only a card the rules forbid can be refused now (the exchange limit is checked).
+    if card in _forbidden(hand) and card not in allowed(hand):
+        reason = _forbidden_reason(hand, card)
+        if reason == "counters" and burial.applies(hand) and \
+                not any(_forbidden_reason(hand, c) is None for c in held):
+            raise IllegalAction("must-discard-trump-counter",
+                                f"{action.value} may not be laid aside: counters laid aside "
+                                "must be trump counters", hand.t.rule("nest", "forced-burial"))
+        raise IllegalAction(f"cannot-discard-{reason}",
+                            f"{action.value} may not be laid aside: the rules forbid "
+                            f"laying {reason} aside while other cards remain",
+                            hand.t.rule("nest", "forbid"))
 
 
 def _laid_aside(hand) -> Event | None:

@@ -10,6 +10,7 @@ receiving the side's score.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 
 from .bonuses import house_bonuses
 
@@ -52,83 +53,132 @@ class HandResult:
 
 def sides_of(hand) -> list[tuple[int, ...]]:
     """The seats of each side this hand, the bidding side first."""
-    n = hand.n
-    table = hand.variant.table
+    return _sides(hand.n, hand.variant.table, hand.bidder, hand.partners)
+
+
+def _sides(n: int, table, bidder: int, partners) -> list[tuple[int, ...]]:
+    """:func:`sides_of` from what it depends on (``table.sides``, the bid winner, the
+    called partners)."""
     if table.sides == "teams":
         teams = [tuple(s for s in range(n) if s % table.teams == team)
                  for team in range(table.teams)]
     elif table.sides == "individual":
         teams = [(s,) for s in range(n)]
     else:
-        bidding = tuple(sorted({hand.bidder} | set(hand.partners)))
+        bidding = tuple(sorted({bidder} | set(partners)))
         others = tuple(s for s in range(n) if s not in bidding)
         teams = [bidding, others] if others else [bidding]
-    teams.sort(key=lambda seats: hand.bidder not in seats)
+    teams.sort(key=lambda seats: bidder not in seats)
     return teams
 
 
 def score_hand(hand) -> HandResult:
-    variant = hand.variant
-    rules = variant.scoring
+    """What a finished hand comes to: each side's take, whether the bid was made, and
+    each side's score by the spec's formulas (``scoring:``, ``nest.points``)."""
     t = hand.t
-    sides = sides_of(hand)
+    plan = _PLANS.get(id(t))
+    if plan is None or plan[0] is not t:
+        plan = _PLANS[id(t)] = _plan(t)
+    (_, fixed, keeper_of, point_of, where, all_tricks, trick_points, last_trick, majority,
+     all_tricks_bonus, house, total, made_formula, bidders_formula, defenders_formula) = plan
+    bidder = hand.bidder
+    sides = fixed[bidder] if fixed is not None else sides_of(hand)
     last_winner = hand.tricks[-1][3]
     nest_cards = hand.laid_aside + hand.nest
-    nest_points = sum(t.points[c] for c in nest_cards)
-    where = variant.nest.points
-    nest_to = last_winner if where == "last-trick" else hand.bidder if where == "bidder" else None
-    all_tricks = variant.deal.hand
-    tricks = [sum(hand.tricks_won[s] for s in seats) for seats in sides]
+    nest_points = sum(map(point_of, nest_cards))
+    nest_to = last_winner if where == "last-trick" else bidder if where == "bidder" else None
+    tricks_of, points_of = hand.tricks_won.__getitem__, hand.points_won.__getitem__
+    tricks = [sum(map(tricks_of, seats)) for seats in sides]
     most = max(tricks)
     majority_side = tricks.index(most) if tricks.count(most) == 1 else None
-    taken_counters = [sum(hand.points_won[s] for s in seats)
-                      + (nest_points if nest_to is not None and nest_to in seats else 0)
+    # (nest_to None is in no side)
+    taken_counters = [sum(map(points_of, seats)) + (nest_points if nest_to in seats else 0)
                       for seats in sides]
-    extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards))
+    extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards)) \
+        if house else None
+    changes = [0] * t.keepers
+    scores_before = hand.scores_before
+    bid = hand.high
     results = []
     made = None
     for index, seats in enumerate(sides):
         counters = taken_counters[index]
-        bonus = rules.trick_points * tricks[index]
+        side_tricks = tricks[index]
+        bonus = trick_points * side_tricks
         if last_winner in seats:
-            bonus += rules.last_trick
+            bonus += last_trick
         if majority_side == index:
-            bonus += rules.majority
-        if tricks[index] == all_tricks:
-            bonus += rules.all_tricks
-        extra, double = extras[index]
-        bonus += extra
-        if double:
-            bonus += counters + bonus
-        env = {"taken": counters + bonus, "counters": counters, "tricks": tricks[index],
-               "bid": hand.high, "total": t.total_points, "all_tricks": all_tricks,
-               "score": _running_score(hand, seats)}
-        bidding = index == 0
-        if bidding:
-            made = bool(rules.made(env))
+            bonus += majority
+        if side_tricks == all_tricks:
+            bonus += all_tricks_bonus
+        if extras is not None:
+            extra, double = extras[index]
+            bonus += extra
+            if double:
+                bonus += counters + bonus
+        # The side's running score before the hand: its team's, or with sides that
+        # change each hand its first player's.
+        env = {"taken": counters + bonus, "counters": counters, "tricks": side_tricks,
+               "bid": bid, "total": total, "all_tricks": all_tricks,
+               "score": scores_before[keeper_of[seats[0]]]}
+        if index == 0:
+            made = bool(made_formula(env))
             env["made"] = made
-            score = rules.bidders(env)
+            score = int(bidders_formula(env))
         else:
             env["made"] = made
-            score = rules.defenders(env)
-        results.append(SideResult(seats, bidding, counters, tricks[index], bonus,
-                                  counters + bonus, int(score)))
-    changes = [0] * t.keepers
-    for side in results:
-        for seat in side.seats:
-            keeper = t.team_of[seat] if t.team_of is not None else seat
-            changes[keeper] = side.score
-    scores = tuple(s + c for s, c in zip(hand.scores_before, changes))
-    return HandResult(False, hand.bidder, hand.high, made, tuple(results), nest_points,
-                      nest_to, tuple(changes), scores)
+            score = int(defenders_formula(env))
+        results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
+                                    counters + bonus, score))
+        for seat in seats:
+            changes[keeper_of[seat]] = score
+    scores = tuple(map(add, scores_before, changes))
+    return _hand_result(bidder, bid, made, tuple(results), nest_points, nest_to,
+                        tuple(changes), scores)
 
 
-def _running_score(hand, seats: tuple[int, ...]) -> int:
-    """A side's running score before the hand (the formulas' ``score``): its team's, or
-    with sides that change each hand its first player's."""
-    t = hand.t
-    keeper = t.team_of[seats[0]] if t.team_of is not None else seats[0]
-    return hand.scores_before[keeper]
+_PLANS: dict[int, tuple] = {}
+
+
+def _plan(t) -> tuple:
+    """What :func:`score_hand` reads of a variant, gathered once: the sides of
+    :func:`sides_of` for each bid winner where they do not change from hand to hand
+    (teams, or every player alone; else ``None``), each seat's score keeper, and the
+    ``scoring:``, ``nest.points`` and ``deal.hand`` values."""
+    variant = t.variant
+    table = variant.table
+    fixed = None
+    if table.sides in ("teams", "individual"):
+        fixed = tuple(tuple(_sides(t.players, table, seat, ()))
+                      for seat in range(t.players))
+    rules = variant.scoring
+    keeper_of = t.team_of if t.team_of is not None else tuple(range(t.players))
+    house = bool(rules.most_cards or rules.all_points or rules.doubled)
+    return (t, fixed, keeper_of, t.point_of, variant.nest.points, variant.deal.hand,
+            rules.trick_points, rules.last_trick, rules.majority, rules.all_tricks, house,
+            t.total_points, rules.made, rules.bidders, rules.defenders)
+
+
+# A finished hand's result is made once per hand, playouts included: these make the same
+# frozen values as SideResult(...) and HandResult(False, ...) do, with their fields
+# filled in one step rather than one ``object.__setattr__`` each.
+_new = object.__new__
+
+
+def _side_result(seats, bidding, counters, tricks, bonus, taken, score) -> SideResult:
+    result = _new(SideResult)
+    result.__dict__.update(seats=seats, bidding=bidding, counters=counters, tricks=tricks,
+                           bonus=bonus, taken=taken, score=score)
+    return result
+
+
+def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
+                 scores) -> HandResult:
+    result = _new(HandResult)
+    result.__dict__.update(thrown_in=False, bidder=bidder, bid=bid, made=made, sides=sides,
+                           nest_points=nest_points, nest_to=nest_to, changes=changes,
+                           scores=scores)
+    return result
 
 
 def thrown_in(hand) -> HandResult:
