@@ -40,7 +40,7 @@ import weakref
 from collections import deque
 from functools import cache
 
-from . import bounded
+from . import answer_check, bounded
 from .cases import schema
 from .engines import Batched, DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
 from .schema_check import SchemaCheck
@@ -303,6 +303,9 @@ class SubprocessEngine:
             raise self._fail("garbage", f"the answer to {shown} is not a JSON object")
         if not bounded.plain(answer_line):
             answer = bounded.cleaned(answer)
+        fits = answer_check.BY_KIND.get(kind)
+        if fits is not None and fits(answer):       # sure: the schema would pass it
+            return answer
         if answer.get("ok") is False:
             errors = list(response_validator("error").iter_errors(answer))
         else:
