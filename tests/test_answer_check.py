@@ -12,6 +12,7 @@ from rookery.conformance.answer_check import BY_KIND
 from rookery.conformance.cases import load_corpus
 from rookery.conformance.session import Session
 from rookery.conformance.subprocess_engine import response_validator
+from test_schema_check import _places
 
 
 class RecordingSession(Session):
@@ -50,22 +51,11 @@ POOL = [None, True, False, 0, 1, -1, 7, 1.0, 2.5, "", "x", "bidding", "done", []
         {"hand": [1]}, {"code": None, "message": "m"}]
 
 
-def _places(value, path=()):
-    """Every path into ``value`` (dict keys and list indexes)."""
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _places(item, path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _places(item, path + (index,))
-
-
 def mutate(answer, rng: random.Random):
     """``answer`` with one to three parts replaced, deleted, or added to."""
     out = copy.deepcopy(answer)
     for _ in range(rng.randint(1, 3)):
-        places = [p for p in _places(out) if p]
+        places = [path for path, _ in _places(out) if path]
         if not places:
             return rng.choice(POOL)
         path = rng.choice(places)

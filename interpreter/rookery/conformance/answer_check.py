@@ -52,23 +52,20 @@ def _bool_or_none(value) -> bool:
     return value is None or type(value) is bool
 
 
-def _strings(value) -> bool:
-    """An array of strings (``$defs/cards``, ``legal``)."""
-    if type(value) is not list:
-        return False
-    for item in value:
-        if type(item) is not str:
+def _list_of(kind: type) -> Callable[[object], bool]:
+    """The check of an array whose every item is exactly of ``kind``."""
+    def check(value) -> bool:
+        if type(value) is not list:
             return False
-    return True
+        for item in value:
+            if type(item) is not kind:
+                return False
+        return True
+    return check
 
 
-def _ints(value) -> bool:
-    if type(value) is not list:
-        return False
-    for item in value:
-        if type(item) is not int:
-            return False
-    return True
+_strings = _list_of(str)        # ``$defs/cards``, ``legal``
+_ints = _list_of(int)           # a bool is no integer: type(True) is bool
 
 
 def _fits(value, checks) -> bool:
