@@ -115,3 +115,20 @@ def test_not_an_object_and_error_answers_are_left_to_the_schema():
         for value in (None, [], "ok", 1, {"ok": False, "error": "bad-request",
                                            "message": "m"}):
             assert not fits(value), (kind, value)
+
+
+def test_wire_encode_writes_what_json_dumps_writes():
+    import json
+
+    from rookery.conformance.wire import encode
+    samples = [answer for _, answer in ANSWERS[:2000]] + [
+        {"cmd": "batch", "actions": [{"seat": 0, "action": "bid 70"}], "state": {}},
+        {"s": "é\u2028\"\\\n", "f": 1.5, "n": None, "b": [True, False], "big": 10**30}]
+    for message in samples:
+        assert encode(message) == json.dumps(message, separators=(",", ":"))
+    for wrong in ({"x": object()}, {1j: 2}):
+        try:
+            encode(wrong)
+        except TypeError:
+            continue
+        raise AssertionError(f"{wrong!r} was encoded")

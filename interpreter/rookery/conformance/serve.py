@@ -7,13 +7,13 @@ a rejected action is a normal answer (``accepted: false`` with its rule's error 
 
 from __future__ import annotations
 
-import json
 import traceback
 
 from ..errors import RookeryError
 from ..load import builtin_variants, load_variant
 from . import bounded
 from .session import Session, SessionError
+from .wire import encode
 
 
 def _int(request: dict, key: str, default=None, required: bool = True):
@@ -146,14 +146,11 @@ def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
         request, reply = read_request(line)
         if reply is None:
             reply = reply_to(session, request)
-        write(_encode(reply))
+        write(encode(reply))
         flush()
         if isinstance(request, dict) and request.get("cmd") == "quit":
             break
     return 0
-
-
-_encode = json.JSONEncoder(separators=(",", ":")).encode   # one line, no spaces: ASCII
 
 
 def _writer(stdout):

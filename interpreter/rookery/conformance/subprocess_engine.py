@@ -44,6 +44,7 @@ from . import answer_check, bounded
 from .cases import schema
 from .engines import Batched, DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
 from .schema_check import SchemaCheck
+from .wire import encode
 
 KEEP_LINES = 10             # lines of stdout and of stderr shown with a verdict
 MAX_LINE = 1 << 20          # bytes in one answer line
@@ -56,9 +57,6 @@ NOT_RUN = "not-run"         # the run's budget ran out (see runner.NOT_RUN)
 _EOF = object()
 _FLOOD = object()
 _live: weakref.WeakSet = weakref.WeakSet()
-
-
-_encode = json.JSONEncoder(separators=(",", ":")).encode    # a request on the wire
 
 
 def _shown(message: dict) -> str:
@@ -290,7 +288,7 @@ class SubprocessEngine:
         if self.process is None:
             self._launch()
         cmd = message["cmd"]
-        line = _encode(message)
+        line = encode(message)
         if not self.lines.empty():
             extra_line = self.lines.get_nowait()
             if extra_line is _EOF or self.process.poll() is not None:
