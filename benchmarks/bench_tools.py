@@ -165,7 +165,9 @@ def serve_ratio(rookery, args) -> list[Figure]:
     is a row of its own, against the warm in-process run."""
     from rookery.conformance import InProcessEngine, run_cases
     from rookery.conformance.subprocess_engine import SubprocessEngine
-    cases = _corpus(args.cases)
+    # A house spec's cases (a case file naming its 'spec') are played in-process as that
+    # spec; ``rookery serve`` without spec files does not know them: both run the rest.
+    cases = [case for case in _corpus(args.cases) if not case.spec_file]
     serve = [sys.executable, "-m", "rookery.cli", "serve"]
 
     def timed(make) -> tuple[float, float, float]:

@@ -175,7 +175,8 @@ def _play_hand(pending: Pending, info: EngineInfo, start, steps, players: int,
     for index, entry in enumerate(start):
         label = f"{where}start {index + 1}"
         if isinstance(entry, dict):
-            _setup(pending, label, entry, played)
+            _setup(pending, label, entry, played,
+                   _first_look(start[index + 1:], steps, players))
             continue
         try:
             seat, action = _split(entry)
@@ -238,13 +239,14 @@ class _Played:
     refused: tuple | None = None         # (seat, action) the engine should have refused
 
 
-def _setup(pending: Pending, where: str, entry: dict, played: _Played) -> None:
+def _setup(pending: Pending, where: str, entry: dict, played: _Played,
+           look=NO_LOOK) -> None:
     """A setup step, satisfied with whatever the engine accepts; its choices are kept for
-    the report."""
+    the report.  ``look``: the state the runner reads next (see :func:`_first_look`)."""
     if "auction" in entry:
         _auction(pending, where, entry["auction"], played)
     else:
-        _discard(pending, where, entry["discard"], played)
+        _discard(pending, where, entry["discard"], played, look)
 
 
 def _auction(pending: Pending, where: str, goal: dict, played: _Played) -> None:
@@ -284,17 +286,22 @@ def _auction(pending: Pending, where: str, goal: dict, played: _Played) -> None:
                                "it went on for 200 actions"))
 
 
-def _discard(pending: Pending, where: str, goal: dict, played: _Played) -> None:
+def _discard(pending: Pending, where: str, goal: dict, played: _Played,
+             look=NO_LOOK) -> None:
     """Seat ``seat`` lays ``cards`` aside as one act: each card is offered in turn, and a
     card the engine will not take yet is offered again after the others (the cards are
-    offered from the first after each one taken: all of them at once, up to a refusal)."""
+    offered from the first after each one taken: all of them at once, up to a refusal).
+    An engine with batches answers each offer with the state of ``look``, the one the
+    runner reads next (when it reads one before its next action)."""
     seat, left = goal["seat"], list(goal["cards"])
     refusals = {}
     at = 0                  # the card offered next: the one after the cards just refused
     while left:
         if at < len(left):
             offered = list(left) if at == 0 else left[at:at + 1]
-            answer = pending.offer([(seat, f"discard {card}") for card in offered])
+            answer = pending.offer([(seat, f"discard {card}") for card in offered],
+                                   None if look is NO_LOOK else look,
+                                   state=look is not NO_LOOK)
             for card in offered[:answer.applied]:
                 played.path.append((seat, f"discard {card}"))
                 left.remove(card)

@@ -7,13 +7,13 @@ a rejected action is a normal answer (``accepted: false`` with its rule's error 
 
 from __future__ import annotations
 
-import json
 import traceback
 
 from ..errors import RookeryError
 from ..load import builtin_variants, load_variant
 from . import bounded
 from .session import Session, SessionError
+from .wire import encode
 
 
 def _int(request: dict, key: str, default=None, required: bool = True):
@@ -141,15 +141,26 @@ def serve(stdin, stdout, specs: list[str] | tuple = ()) -> int:
             variant = load_variant(path)
             variants[variant.id] = variant
     session = Session(variants)
+    write, flush = _writer(stdout)
     for line in _lines(stdin):
         request, reply = read_request(line)
         if reply is None:
             reply = reply_to(session, request)
-        stdout.write(json.dumps(reply) + "\n")
-        stdout.flush()
+        write(encode(reply))
+        flush()
         if isinstance(request, dict) and request.get("cmd") == "quit":
             break
     return 0
+
+
+def _writer(stdout):
+    """``write(text)`` and ``flush()`` for the answers: straight to the bytes under a
+    text stream when there are some (the answers are ASCII), else to the stream."""
+    raw = getattr(stdout, "buffer", None)
+    if raw is None:
+        return (lambda text: stdout.write(text + "\n")), stdout.flush
+    stdout.flush()
+    return (lambda text: raw.write(text.encode("ascii") + b"\n")), raw.flush
 
 
 def reply_to(session: Session, request) -> dict:

@@ -53,6 +53,8 @@ class Session:
         return builtin_variants() + corpus_combinations() + self._extra
 
     def variant(self, name: str) -> Variant:
+        if self._variants is None and name in self._loaded:
+            return self._loaded[name]           # known already: no look at the folders
         if name not in self.variant_ids() and not (self._variants is None
                                                      and is_builtin(name)):
             raise SessionError("unsupported-variant", f"no variant '{name}' here")
