@@ -162,8 +162,6 @@ def test_the_schema_describes_batch_requests_and_answers():
 
 def test_the_whole_corpus_through_serve_gives_the_same_reports_with_and_without_batch():
     cases, problems = load_corpus()
-    # A house spec's cases name their spec file: `rookery serve` without it skips them.
-    cases = [case for case in cases if not case.spec_file]
     assert problems == [] and len(cases) > 500
     # `rookery serve` without a spec plays the built-in variants (and combinations): the
     # house specs' cases are for `rookery serve HOUSE.rook`.
