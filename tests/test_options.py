@@ -30,7 +30,7 @@ from rookery.conformance.session import Session
 from rookery.export import export_variant
 from rookery.option_bases import CANNOT, CHANGES, SAME, all_options, try_on
 from rookery.options import builtin_options
-from rookery.resources import conformance_dir
+from rookery.resources import conformance_dir, specs_dir
 from test_random_games_all_variants import play_random_games
 
 GAMES = 20
@@ -184,8 +184,7 @@ def test_unknown_names_and_misused_files_are_messages(tmp_path):
     with pytest.raises(rookery.UsageError, match="name a base and its options"):
         rookery.load_variant("tournament+")
     with pytest.raises(rookery.SpecError) as raised:
-        rookery.load_variant(Path(rookery.load.__file__).parent.parent.parent / "specs"
-                             / "options" / "rook-low.rook")
+        rookery.load_variant(specs_dir() / "options" / "rook-low.rook")
     assert raised.value.code == "option-not-variant"
     variant_file = tmp_path / "plain.rook"
     variant_file.write_text('variant plain "Plain"\nextends tournament\n')
@@ -291,8 +290,7 @@ def test_docs_for_a_combination(tmp_path, capsys):
 
 
 def test_check_of_an_option_file_tries_it_on_every_base(tmp_path, capsys):
-    assert main(["check", str(Path(rookery.load.__file__).parents[2] / "specs" / "options"
-                              / "rook-low.rook")]) == 0
+    assert main(["check", str(specs_dir() / "options" / "rook-low.rook")]) == 0
     assert "ok  option rook-low" in capsys.readouterr().out
     odd = tmp_path / "odd.rook"
     odd.write_text('option odd "Odd"\n\ntrump:\n  rook sideways  ruling "x"\n')
