@@ -17,7 +17,6 @@ import json
 import random
 from dataclasses import replace
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
