@@ -88,7 +88,10 @@ def load_variant(name: str | Path) -> Variant:
 
 @cache
 def _load(path: Path) -> Variant:
-    spec, errors = parse_file_recovering(path)
+    try:        # a spec that parses is parsed once, for itself and the specs extending it
+        spec, errors = _parse_spec(path), []
+    except SpecError:   # read on past each mistake, to report them all
+        spec, errors = parse_file_recovering(path)
     return _read_and_check(spec, errors, path, chain=(path,))
 
 

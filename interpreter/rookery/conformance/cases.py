@@ -116,9 +116,11 @@ def _where(error) -> str:
     return "/".join(parts) if parts else "(top)"
 
 
-def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
+def read_file(path: Path, rules_of=None, skip: frozenset[str] = frozenset()
+              ) -> tuple[list[Case], list[Problem]]:
     """The cases of one file and the problems found in it.  ``rules_of(variant)``
-    returns the variant's rule ids (or None when the variant is not known here)."""
+    returns the variant's rule ids (or None when the variant is not known here); cases
+    whose id is in ``skip`` (retired ones, which are not run) are passed over unread."""
     name = str(path)
     try:
         data = bounded.loads(_read_bounded(Path(path)), MAX_CASE_DEPTH)
@@ -148,6 +150,8 @@ def read_file(path: Path, rules_of=None) -> tuple[list[Case], list[Problem]]:
     for index, raw in enumerate(data["cases"]):
         label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) \
             else f"case #{index + 1}"
+        if label in skip:
+            continue
         errors = sorted(case_check.iter_errors(raw), key=lambda e: list(e.absolute_path))
         if errors:
             for error in errors[:5]:
@@ -284,8 +288,10 @@ def load_corpus(paths: list[Path] | None = None, rules_of=builtin_rules,
     files = case_files(paths if paths else default_paths())
     cases: list[Case] = []
     problems: list[Problem] = []
+    # Retired cases are kept for the record, not run: read (and checked) only when asked.
+    retired = frozenset(retired_ids()) if skip_retired else frozenset()
     for path in files:
-        found, bad = read_file(path, rules_of)
+        found, bad = read_file(path, rules_of, retired)
         cases.extend(found)
         problems.extend(bad)
     seen: dict[str, str] = {}
@@ -297,7 +303,4 @@ def load_corpus(paths: list[Path] | None = None, rules_of=builtin_rules,
             continue
         seen[case.id] = case.file
         unique.append(case)
-    if skip_retired:
-        retired = retired_ids()
-        unique = [case for case in unique if case.id not in retired]
     return unique, problems
