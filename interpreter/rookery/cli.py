@@ -8,6 +8,7 @@ import argparse
 import difflib
 import json
 import re
+import signal
 import sys
 import textwrap
 from dataclasses import asdict
@@ -353,8 +354,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return USAGE
+    previous = _on_terminate()
     try:
         return int(_COMMANDS[args.command](args) or 0)
+    except Terminated:
+        return 143
     except SpecError as error:
         print(str(error), file=sys.stderr)
         return exit_code(error)
@@ -365,6 +369,25 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived (a CI job's timeout, ``kill``): unwound like Ctrl-C, so that every
+    engine the command started is closed (its process group killed) on the way out."""
+
+
+def _on_terminate():
+    """Turn SIGTERM into :class:`Terminated` while a command runs; the previous handler,
+    to put back (None where signals cannot be set: not the main thread)."""
+    def terminate(signum, frame):
+        raise Terminated()
+    try:
+        return signal.signal(signal.SIGTERM, terminate)
+    except ValueError:
+        return None
 
 
 if __name__ == "__main__":
