@@ -151,3 +151,13 @@ def rookery_on_path(folder: Path, monkeypatch) -> None:
                         '"$@"\n')
     launcher.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+
+
+def small_corpus(tmp_path_factory) -> list:
+    """The fixtures as a corpus: BIDDING (offers a bid of 65), FIRST_TRICK, then a
+    Kentucky opening; read as the runner reads it, with no problem."""
+    from rookery.conformance import load_corpus
+    cases, problems = load_corpus([write_corpus(tmp_path_factory.mktemp("corpus"),
+                                                [BIDDING, FIRST_TRICK], [KENTUCKY_OPENING])])
+    assert problems == []
+    return cases

@@ -9,8 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from _conformance_fixtures import (BIDDING, FIRST_TRICK, KENTUCKY_DEAL, KENTUCKY_OPENING,
-                                   write_corpus)
+from _conformance_fixtures import BIDDING, KENTUCKY_DEAL, small_corpus, write_corpus
 from jsonschema import Draft202012Validator
 
 from rookery.conformance import InProcessEngine, load_corpus, run_cases
@@ -226,10 +225,7 @@ def test_a_served_mutant_fails_the_same_with_and_without_batch(tmp_path):
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    cases, problems = load_corpus([write_corpus(tmp_path_factory.mktemp("corpus"),
-                                                [BIDDING, FIRST_TRICK], [KENTUCKY_OPENING])])
-    assert problems == []
-    return cases
+    return small_corpus(tmp_path_factory)
 
 
 def wrong_engine(fault: str) -> SubprocessEngine:

@@ -13,10 +13,11 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-from _conformance_fixtures import BIDDING, FIRST_TRICK, KENTUCKY_OPENING, write_corpus
+from _conformance_fixtures import (BIDDING, FIRST_TRICK, KENTUCKY_OPENING, small_corpus,
+                                   write_corpus)
 from rich.console import Console
 
-from rookery.conformance import load_corpus, run_cases
+from rookery.conformance import run_cases
 from rookery.conformance.report import print_report, write_json, write_junit
 from rookery.conformance.subprocess_engine import MAX_PENDING, SubprocessEngine, engine_processes
 
@@ -26,11 +27,7 @@ TIMEOUT = 2.0
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    """BIDDING (offers a bid of 65), FIRST_TRICK, then a Kentucky opening."""
-    cases, problems = load_corpus([write_corpus(tmp_path_factory.mktemp("corpus"),
-                                                [BIDDING, FIRST_TRICK], [KENTUCKY_OPENING])])
-    assert problems == []
-    return cases
+    return small_corpus(tmp_path_factory)
 
 
 def engine(script: str, env=None, timeout=TIMEOUT, **kw) -> SubprocessEngine:

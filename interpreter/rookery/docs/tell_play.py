@@ -245,26 +245,20 @@ def _winner(v: Variant, rule: Rule | None) -> str:
             f"total wins; equal top totals play another hand.")
 
 
-def _tied_team(v: Variant) -> str:
-    """Who ``game.ties`` says wins equal top totals, as a player says it."""
-    team, _ = side_words(v)
-    if v.game.ties == "bidders":
-        return f"the bid winner's {team} wins if it is one of them"
-    if v.game.ties == "team":
-        n = v.game.ties_team
-        seats = listing([str(s) for s in range(v.table.players) if s % v.table.teams == n])
-        return f"team {n} (seats {seats}) wins if it is one of them"
-    return "another hand is played"
-
-
 @writes("game", "ties")
 def _ties(v: Variant, rule: Rule | None) -> str:
     team, _ = side_words(v)
-    return (f"When the game ends with the top totals equal on different {team}s, "
-            f"{_tied_team(v)}; otherwise another hand is played."
-            if v.game.ties != "play-on" else
-            f"When the game would end with the top totals equal on different {team}s, "
-            f"another hand is played.")
+    if v.game.ties == "play-on":
+        return (f"When the game would end with the top totals equal on different {team}s, "
+                f"another hand is played.")
+    if v.game.ties == "bidders":
+        who = f"the bid winner's {team} wins if it is one of them"
+    else:
+        n = v.game.ties_team
+        seats = listing([str(s) for s in range(v.table.players) if s % v.table.teams == n])
+        who = f"team {n} (seats {seats}) wins if it is one of them"
+    return (f"When the game ends with the top totals equal on different {team}s, {who}; "
+            f"otherwise another hand is played.")
 
 
 @writes("game", "win-on")
