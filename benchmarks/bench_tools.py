@@ -141,7 +141,7 @@ def conformance_command(rookery, args) -> Figure:
 
 
 def _corpus(limit: int | None):
-    from rookery.conformance.cases import load_corpus
+    from rookery.conformance.corpus.cases import load_corpus
     cases, _ = load_corpus()
     if limit is not None:
         cases = random.Random(11).sample(cases, min(limit, len(cases)))
@@ -164,7 +164,7 @@ def serve_ratio(rookery, args) -> list[Figure]:
     then once timed.  The served engine's first run (its specs loading during the cases)
     is a row of its own, against the warm in-process run."""
     from rookery.conformance import InProcessEngine, run_cases
-    from rookery.conformance.subprocess_engine import SubprocessEngine
+    from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
     # A house spec's cases (a case file naming its 'spec') are played in-process as that
     # spec; ``rookery serve`` without spec files does not know them: both run the rest.
     cases = [case for case in _corpus(args.cases) if not case.spec_file]
@@ -222,7 +222,7 @@ def help_ratio(rookery, args) -> Figure:
 
 
 def spec_loading(rookery, args) -> Figure:
-    from rookery import load
+    from rookery.language import load
     names = load.builtin_variants()
     for name in names:                       # warm: grammar built, modules imported
         load.load_variant(name)
@@ -355,7 +355,7 @@ def growth(rookery, args) -> Figure:
 
 def linearity(rookery, args) -> Figure:
     from rookery.conformance import InProcessEngine, run_cases
-    from rookery.conformance.cases import case_files, default_paths, load_corpus
+    from rookery.conformance.corpus.cases import case_files, default_paths, load_corpus
     files = case_files(default_paths())
     rng = random.Random(5)
     rng.shuffle(files)

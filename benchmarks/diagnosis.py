@@ -33,13 +33,13 @@ try:
 except ImportError:                                    # run from a checkout
     sys.path.insert(0, str(HERE.parent / "interpreter"))
 
-from rookery.conformance.cases import load_corpus                  # noqa: E402
-from rookery.conformance.engines import InProcessEngine            # noqa: E402
-from rookery.conformance.fuzz import Fuzzer                        # noqa: E402
-from rookery.conformance.mutation import mutants                   # noqa: E402
-from rookery.conformance.runner import run_cases                   # noqa: E402
-from rookery.conformance.session import Session                    # noqa: E402
-from rookery.load import load_variant                              # noqa: E402
+from rookery.conformance.corpus.cases import load_corpus
+from rookery.conformance.protocol.engines import InProcessEngine
+from rookery.conformance.diagnosis.lockstep import Fuzzer
+from rookery.conformance.mutation.mutants.mutants import mutants
+from rookery.conformance.corpus.runner import run_cases
+from rookery.conformance.protocol.session import Session
+from rookery.language.load import load_variant
 from rookery.resources import conformance_dir                      # noqa: E402
 
 CORE = ["tournament", "kentucky-rook", "rook-for-three", "family-double-deck",
@@ -160,7 +160,7 @@ def main(argv=None) -> int:
 
 def _combine(variant_id: str, picked):
     """One engine carrying several mutations: the spec with each changed clause."""
-    from rookery.conformance.mutation import combined_mutant
+    from rookery.conformance.mutation.mutants.mutants import combined_mutant
     return combined_mutant(variant_id, picked)
 
 

@@ -15,7 +15,7 @@ from _common import Tally, arguments, limit_memory
 import rookery
 from rookery import Action, IllegalAction
 from rookery.engine.tables import tables_for
-from rookery.load import builtin_variants
+from rookery.language.load import builtin_variants
 
 BAD = ("legal-action-raised", "illegal-changed-state", "illegal-raised-other",
        "illegal-accepted", "no-legal-action")

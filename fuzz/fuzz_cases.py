@@ -19,7 +19,7 @@ from pathlib import Path
 from _common import Hang, Tally, arguments, limit_memory, time_limit
 
 from rookery.conformance import InProcessEngine, load_corpus, run_cases
-from rookery.conformance.cases import CorpusError, case_files, default_paths
+from rookery.conformance.corpus.cases import CorpusError, case_files, default_paths
 
 BAD = ("traceback", "hang", "crash-verdict")
 VALUES = [None, True, -1, 0, 10 ** 30, 1.5, "", "x", [], {}, ["R5"], "9" * 5000,

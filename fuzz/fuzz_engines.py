@@ -24,8 +24,8 @@ from _common import Tally, arguments
 from rich.console import Console
 
 from rookery.conformance import load_corpus, run_cases
-from rookery.conformance.report import print_report, write_json, write_junit
-from rookery.conformance.subprocess_engine import SubprocessEngine, _processes
+from rookery.conformance.corpus.report import print_report, write_json, write_junit
+from rookery.conformance.protocol.subprocess_engine import SubprocessEngine, _processes
 
 ENGINES = Path(__file__).resolve().parent.parent / "tests" / "engines"
 BAD = ("late-verdict", "report-failed", "runner-over-200MB", "left-running", "traceback")

@@ -14,7 +14,7 @@ import random
 from _common import Tally, arguments, limit_memory
 
 from rookery import deal_hand, load_variant
-from rookery.conformance.serve import serve
+from rookery.conformance.protocol.serve import serve
 
 BAD = ("no-answer", "internal-error", "not-json-answer", "server-died")
 

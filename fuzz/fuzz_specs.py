@@ -15,9 +15,9 @@ from _common import Hang, Tally, arguments, limit_memory, time_limit
 
 import rookery
 from rookery.errors import RookeryError
-from rookery.load import builtin_variants
+from rookery.language.load import builtin_variants
 from rookery.resources import specs_dir
-from rookery.vocabulary import SECTION_ORDER, SECTIONS
+from rookery.language.vocabulary import SECTION_ORDER, SECTIONS
 
 BAD = ("traceback", "hang", "over-1GB", "accepted-but-unplayable")
 WORDS = sorted({key for keys in SECTIONS.values() for key in keys} | {
@@ -34,7 +34,7 @@ def grammar_specs(seed: int):
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import strategies as st
     from hypothesis.extra.lark import from_lark
-    from rookery.parse import _parser
+    from rookery.language.parse import _parser
 
     def spaced(strategy):
         return strategy.map(lambda text: f" {text} ")

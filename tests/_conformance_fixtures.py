@@ -114,7 +114,7 @@ def write_corpus(root: Path, tournament: list[dict], kentucky: list[dict] = ()) 
 def recorded_hand(variant_id: str, deal: dict, case_id: str, scores=None) -> dict:
     """A whole hand played by always taking the first legal action, recorded from our
     interpreter (a regression case): every turn's legal set, then the result."""
-    from rookery.conformance.session import Session
+    from rookery.conformance.protocol.session import Session
 
     session = Session()
     session.deal(variant_id, deal["dealer"], deal["hands"], deal["nest"], scores)

@@ -8,10 +8,10 @@ import copy
 import random
 
 from rookery.conformance import InProcessEngine, run_cases
-from rookery.conformance.answer_check import BY_KIND
-from rookery.conformance.cases import load_corpus
-from rookery.conformance.session import Session
-from rookery.conformance.subprocess_engine import response_validator
+from rookery.conformance.protocol.answer_check import BY_KIND
+from rookery.conformance.corpus.cases import load_corpus
+from rookery.conformance.protocol.session import Session
+from rookery.conformance.protocol.subprocess_engine import response_validator
 from test_schema_check import _places
 
 
@@ -120,7 +120,7 @@ def test_not_an_object_and_error_answers_are_left_to_the_schema():
 def test_wire_encode_writes_what_json_dumps_writes():
     import json
 
-    from rookery.conformance.wire import encode
+    from rookery.conformance.protocol.wire import encode
     samples = [answer for _, answer in ANSWERS[:2000]] + [
         {"cmd": "batch", "actions": [{"seat": 0, "action": "bid 70"}], "state": {}},
         {"s": "é\u2028\"\\\n", "f": 1.5, "n": None, "b": [True, False], "big": 10**30}]

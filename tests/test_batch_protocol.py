@@ -13,12 +13,12 @@ from _conformance_fixtures import BIDDING, KENTUCKY_DEAL, small_corpus, write_co
 from jsonschema import Draft202012Validator
 
 from rookery.conformance import InProcessEngine, load_corpus, run_cases
-from rookery.conformance.cases import schema
-from rookery.conformance.commands import oracles
-from rookery.conformance.mutation import mutant_spec, mutants
-from rookery.conformance.serve import reply_to
-from rookery.conformance.session import Session
-from rookery.conformance.subprocess_engine import SubprocessEngine
+from rookery.conformance.corpus.cases import schema
+from rookery.cli.conformance import oracles
+from rookery.conformance.mutation.mutants.mutants import mutant_spec, mutants
+from rookery.conformance.protocol.serve import reply_to
+from rookery.conformance.protocol.session import Session
+from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
 
 ENGINES = Path(__file__).parent / "engines"
 SERVE = [sys.executable, "-m", "rookery.cli", "serve"]

@@ -8,12 +8,12 @@ import random
 import pytest
 
 import rookery
-from rookery.bots import RandomBot, SimpleBot
-from rookery.games import play_game, rates
+from rookery.play.bots import RandomBot, SimpleBot
+from rookery.play.games import play_game, rates
 
 
 def games(variant_id: str, bots: list[str], count: int):
-    from rookery.bots import make_bot
+    from rookery.play.bots import make_bot
     variant = rookery.load_variant(variant_id)
     seats = [bots[s % len(bots)] for s in range(variant.table.players)]
     outcomes = []

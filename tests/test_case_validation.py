@@ -10,8 +10,8 @@ import pytest
 from _conformance_fixtures import BIDDING, FIRST_TRICK, write_corpus
 
 from rookery.conformance import load_corpus
-from rookery.conformance.validate import case_problems, script_problems
-from rookery.load import load_variant
+from rookery.conformance.corpus.validate import case_problems, script_problems
+from rookery.language.load import load_variant
 
 
 def problems_of(tmp_path, case):

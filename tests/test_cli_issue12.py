@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import rookery
-from rookery.games import DEFAULT_HAND_LIMIT, play_game
+from rookery.play.games import DEFAULT_HAND_LIMIT, play_game
 from test_cli import rookery_cmd
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,7 +41,7 @@ class Passer:
 def test_a_game_that_cannot_end_stops_at_the_default_hand_limit_and_says_so():
     variant = rookery.load_variant("tournament")
     lines = []
-    from rookery.games import TranscriptView
+    from rookery.play.games import TranscriptView
     outcome = play_game(variant, [Passer()] * 4, 1, view=TranscriptView(lines.append))
     assert outcome.hands == DEFAULT_HAND_LIMIT and not outcome.winners
     assert outcome.record["finished"] is False

@@ -1,4 +1,4 @@
-"""The catalogue of rejection codes (``rookery.codes``) against the engine: every code the
+"""The catalogue of rejection codes (``rookery.engine.codes``) against the engine: every code the
 package raises is catalogued (read from the source's syntax tree, so a new code cannot be
 forgotten), every catalogued code is raised somewhere, and each precedence claim holds
 when a doubly wrong action is offered to a real hand."""
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import rookery
-from rookery import Action, IllegalAction, codes
-from rookery.bots import SimpleBot
+from rookery import Action, IllegalAction
+from rookery.engine import codes
+from rookery.play.bots import SimpleBot
 from rookery.docs import rejections
 
 PACKAGE = Path(rookery.__file__).resolve().parent

@@ -11,9 +11,9 @@ from jsonschema import Draft202012Validator
 import rookery
 from rookery.cli import main
 from rookery.conformance import InProcessEngine, run_cases
-from rookery.conformance.cases import case_files, default_paths, load_corpus, schema
-from rookery.conformance.subprocess_engine import SubprocessEngine
-from rookery.export import export_variant
+from rookery.conformance.corpus.cases import case_files, default_paths, load_corpus, schema
+from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
+from rookery.language.export import export_variant
 from rookery.resources import conformance_dir
 
 

@@ -16,8 +16,8 @@ from _conformance_fixtures import (BIDDING, FIRST_TRICK, KENTUCKY_DEAL, KENTUCKY
 
 from rookery.cli import main
 from rookery.conformance import InProcessEngine, load_corpus, run_cases
-from rookery.conformance.runner import EngineCannotStart
-from rookery.conformance.subprocess_engine import SubprocessEngine
+from rookery.conformance.corpus.runner import EngineCannotStart
+from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
 
 ENGINES = Path(__file__).parent / "engines"
 TIMEOUT = 3.0
@@ -188,7 +188,7 @@ def test_an_engine_command_that_does_not_exist(tmp_path, capsys):
 def test_serve_answers_bad_requests_without_dying():
 
 
-    from rookery.conformance.serve import serve as serve_lines
+    from rookery.conformance.protocol.serve import serve as serve_lines
     requests = ["not json", json.dumps({"cmd": "state"}), json.dumps({"cmd": "dance"}),
                 json.dumps({"cmd": "deal", "variant": "tournament", "dealer": 0,
                             "hands": [["R5"]], "nest": []}),
@@ -211,7 +211,7 @@ def test_serve_answers_bad_requests_without_dying():
 def test_serve_plays_a_spec_file_given_to_it(tmp_path):
 
 
-    from rookery.conformance.serve import serve as serve_lines
+    from rookery.conformance.protocol.serve import serve as serve_lines
     spec = tmp_path / "my-tournament.rook"
     spec.write_text('variant my-tournament "Tournament from 80"\nextends tournament\n'
                     'source wikipedia-rook\n\nbidding:\n  minimum 80    per "Bidding"\n')
@@ -233,8 +233,8 @@ def test_serve_answers_every_line_whatever_it_holds():
     server under a strict locale, and JSON 100,000 deep crashed it."""
     import io
 
-    from rookery.conformance.serve import MAX_REQUEST
-    from rookery.conformance.serve import serve as serve_lines
+    from rookery.conformance.protocol.serve import MAX_REQUEST
+    from rookery.conformance.protocol.serve import serve as serve_lines
     lines = [b"\n", b"   \n", b"\xff\xfe not utf-8\n", b"[" * 100_000 + b"]" * 100_000 + b"\n",
              b'{"cmd": "apply", "seat": 0, "action": "\\ud800"}\n',
              b"x" * (MAX_REQUEST + 10) + b"\n", json.dumps({"cmd": "hello"}).encode() + b"\n"]

@@ -230,7 +230,7 @@ def test_a_missing_path_ends_in_a_message(tmp_path, capsys):
 def test_the_report_names_rules_and_variants_without_a_case(tmp_path):
     from rich.console import Console
 
-    from rookery.conformance.report import print_report
+    from rookery.conformance.corpus.report import print_report
     result = run(write_corpus(tmp_path, [BIDDING]))
     console = Console(record=True, width=120)
     print_report(result, [], console,
@@ -244,7 +244,7 @@ def test_the_report_names_rules_and_variants_without_a_case(tmp_path):
 
 def test_a_bug_in_the_interpreter_is_a_crash_verdict_and_the_run_goes_on(tmp_path,
                                                                         monkeypatch):
-    from rookery.conformance.session import Session
+    from rookery.conformance.protocol.session import Session
     real = Session.apply
 
     def buggy(self, seat, action):

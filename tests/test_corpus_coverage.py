@@ -79,4 +79,4 @@ def test_reasoned_cases_cite_a_source() -> None:
             assert case.spec_file and "conformance/house/" in case.spec_file.replace("\\", "/")
             assert Path(case.spec_file).name in case.source.get("where", ""), case.id
         elif case.origin == "reasoned":
-            assert case.source.get("id") in rookery.load.known_sources(), case.id
+            assert case.source.get("id") in rookery.language.load.known_sources(), case.id

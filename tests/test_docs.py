@@ -18,8 +18,8 @@ from rookery import docs
 from rookery.cli import main
 from rookery.docs import english, sentences
 from rookery.docs.variant_page import variant_page
-from rookery.parse import parse_text
-from rookery.vocabulary import SECTIONS
+from rookery.language.parse import parse_text
+from rookery.language.vocabulary import SECTIONS
 
 REPO = Path(__file__).resolve().parent.parent
 REPO_DOCS = REPO / "docs"
@@ -194,11 +194,11 @@ def test_comparison_has_a_row_per_variant_from_the_model():
 
 def test_sources_page_counts_each_variants_citations():
     variant = rookery.load_variant("tournament")
-    page = docs.site.sources_page(rookery.load.known_sources(), [variant])
+    page = docs.site.sources_page(rookery.language.load.known_sources(), [variant])
     cited = sum(1 for rule in variant.rules for c in rule.citations
                 if c.source == "wikipedia-rook")
     assert f"| [{variant.title}](variants/tournament.md) | {cited} |" in page
-    for source in rookery.load.known_sources():
+    for source in rookery.language.load.known_sources():
         assert f"## {source} {{#{source}}}" in page
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rookery.cli import build_parser, main
-from rookery.docs import command
+from rookery.cli import docs as command
 
 OWN_SPEC = '''variant house "Our house rules"
 extends tournament

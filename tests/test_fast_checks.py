@@ -6,8 +6,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rookery.conformance import bounded
-from rookery.conformance.validate import _may_be_unprintable, _unprintable
+from rookery import bounded
+from rookery.conformance.corpus.validate import _may_be_unprintable, _unprintable
 
 
 def too_deep_by_hand(text: str, limit: int) -> bool:

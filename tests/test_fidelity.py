@@ -1,5 +1,5 @@
 """A second reader as a habit: every ruling of every built-in variant says what its source
-says and why the spec reads it so (``rookery.rulings``); the corpus starts every case
+says and why the spec reads it so (``rookery.language.rulings``); the corpus starts every case
 from a position a game can reach."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import rookery
-from rookery.conformance.cases import load_corpus
-from rookery.load import builtin_variants
-from rookery.rulings import rulings, weak_reason
+from rookery.conformance.corpus.cases import load_corpus
+from rookery.language.load import builtin_variants
+from rookery.language.rulings import rulings, weak_reason
 
 VARIANTS = [rookery.load_variant(name) for name in builtin_variants()]
 

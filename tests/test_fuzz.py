@@ -12,13 +12,13 @@ import pytest
 
 import rookery
 from rookery.cli import main
-from rookery.conformance.cases import load_corpus, validator
-from rookery.conformance.engines import InProcessEngine
-from rookery.conformance.fuzz import Fuzzer
-from rookery.conformance.mutation import combined_mutant, mutant_spec, mutants
-from rookery.conformance.runner import PASS, run_cases
-from rookery.conformance.session import Session
-from rookery.conformance.shrink import shrink, to_case
+from rookery.conformance.corpus.cases import load_corpus, validator
+from rookery.conformance.protocol.engines import InProcessEngine
+from rookery.conformance.diagnosis.lockstep import Fuzzer
+from rookery.conformance.mutation.mutants.mutants import combined_mutant, mutant_spec, mutants
+from rookery.conformance.corpus.runner import PASS, run_cases
+from rookery.conformance.protocol.session import Session
+from rookery.conformance.differential.shrink import shrink, to_case
 
 TOURNAMENT = rookery.load_variant("tournament")
 
@@ -101,7 +101,7 @@ def test_each_deviation_shrinks_to_a_case_that_fails_the_mutant_and_passes_the_s
                    {"spec": "tournament", "sha256": "0" * 64}, "a mutant")
     assert list(validator("case").iter_errors({"variant": "tournament",
                                                 "cases": [case]})) == []
-    from rookery.conformance.cases import Case
+    from rookery.conformance.corpus.cases import Case
     loaded = Case(case["id"], "tournament", case["description"], tuple(case["rules"]), (),
                   "generated", case["deal"], tuple(case["start"]), tuple(case["steps"]),
                   "generated.json", next_hands=tuple(case.get("next_hands", ())))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rookery
-from rookery.hints import keystrokes, near_in_meaning, near_in_spelling
+from rookery.language.hints import keystrokes, near_in_meaning, near_in_spelling
 
 
 def _hint(section: str, line: str) -> str:

@@ -18,8 +18,12 @@ from _conformance_fixtures import (BIDDING, FIRST_TRICK, KENTUCKY_OPENING, small
 from rich.console import Console
 
 from rookery.conformance import run_cases
-from rookery.conformance.report import print_report, write_json, write_junit
-from rookery.conformance.subprocess_engine import MAX_PENDING, SubprocessEngine, engine_processes
+from rookery.conformance.corpus.report import print_report, write_json, write_junit
+from rookery.conformance.protocol.subprocess_engine import (
+    MAX_PENDING,
+    SubprocessEngine,
+    engine_processes,
+)
 
 ENGINES = Path(__file__).parent / "engines"
 TIMEOUT = 2.0

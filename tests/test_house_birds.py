@@ -8,7 +8,7 @@ from house_games import house, play_random_games
 
 import rookery
 from rookery.engine.tables import tables_for
-from rookery.export import export_variant
+from rookery.language.export import export_variant
 
 BIRDS = house("two-birds")
 

@@ -16,7 +16,7 @@ import pytest
 import rookery
 from house_random import SWEEP, played, random_hand
 from rookery.errors import SpecError
-from rookery.load import load_text
+from rookery.language.load import load_text
 from rookery.resources import conformance_dir
 
 BONUSES = rookery.load_variant(conformance_dir() / "house" / "bonuses.rook")
@@ -62,7 +62,7 @@ def test_a_bonus_takes_a_number_or_double():
 
 def test_docs_and_export_tell_the_bonuses():
     from rookery.docs.sentences import sentences
-    from rookery.export import export_variant
+    from rookery.language.export import export_variant
     told = " ".join(s.text for s in sentences(BONUSES, "scoring"))
     assert "takes every counter of the hand" in told and "scores double" in told
     assert "takes the most cards" in told

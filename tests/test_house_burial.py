@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 import rookery
-from rookery.check import burial_can_fail
+from rookery.language.check import burial_can_fail
 from rookery.errors import IllegalAction, SpecError
-from rookery.load import load_text
+from rookery.language.load import load_text
 from rookery.resources import conformance_dir
 
 BURIAL = rookery.load_variant(conformance_dir() / "house" / "burial.rook")
@@ -88,7 +88,7 @@ def test_the_checker_proves_or_refuses_the_burial_rule():
 
 def test_docs_and_export_tell_the_rule():
     from rookery.docs.sentences import sentences
-    from rookery.export import export_variant
+    from rookery.language.export import export_variant
     told = " ".join(s.text for s in sentences(BURIAL, "nest"))
     assert "must be trump counters" in told and "any trump and lay aside any counters" in told
     assert export_variant(BURIAL)["nest"]["forced_burial"] == "trump-else-any"

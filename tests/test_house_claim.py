@@ -112,7 +112,7 @@ def test_claims_on_every_base_survive_random_defence(base):
     """The claim rule added to each built-in variant (duplicate cards, no trump, low card,
     special trumps, a dummy, called partners ...): 8 random hands each, every claim made
     wins all its tricks for the claimant against random defence."""
-    from rookery.load import load_text
+    from rookery.language.load import load_text
     variant = load_text(f"variant x\nextends {base}\nplay:\n  claim certain\n"
                         f"    ruling \"house rule\"\n")
     rng = random.Random(base)

@@ -14,7 +14,7 @@ import pytest
 import rookery
 from house_random import NEST, played, random_hand
 from rookery.errors import IllegalAction, SpecError
-from rookery.load import load_text
+from rookery.language.load import load_text
 from rookery.resources import conformance_dir
 
 EXCHANGE = rookery.load_variant(conformance_dir() / "house" / "exchange.rook")

@@ -5,10 +5,10 @@ house clause otherwise (a mutant) is charged to that clause."""
 import pytest
 from house_games import HOUSE, house
 
-from rookery.conformance.engines import InProcessEngine
-from rookery.conformance.fuzz import Fuzzer
-from rookery.conformance.mutation import mutants
-from rookery.conformance.session import Session
+from rookery.conformance.protocol.engines import InProcessEngine
+from rookery.conformance.diagnosis.lockstep import Fuzzer
+from rookery.conformance.mutation.mutants.mutants import mutants
+from rookery.conformance.protocol.session import Session
 
 SPECS = ("top-bid-ends", "dealer-must-bid", "open-nest", "poor-hand", "misdeal", "two-birds")
 # The clauses each house spec adds to its parent (the mutants own_only keeps).

@@ -19,7 +19,7 @@ from rookery.engine.game_end import decide
 from rookery.engine.scoring import HandResult, SideResult
 from rookery.errors import SpecError
 from house_random import SWEEP, played
-from rookery.load import load_text
+from rookery.language.load import load_text
 from rookery.resources import conformance_dir
 
 HOUSE = conformance_dir() / "house"
@@ -148,7 +148,7 @@ def test_the_docs_say_each_rule():
 
 
 def test_export_carries_the_game_end():
-    from rookery.export import export_variant
+    from rookery.language.export import export_variant
     game = export_variant(LOW)["game"]
     assert game["low"] == -250 and game["ties"] == "play-on" and game["win_on"] == "any-hand"
 

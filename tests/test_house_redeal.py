@@ -125,9 +125,9 @@ def test_a_condition_some_hand_escapes_is_accepted(tmp_path, clause):
 def test_a_recorded_game_holds_every_hand_thrown_in_as_dealt():
     import random
 
-    from rookery.bots import SimpleBot
-    from rookery.games import play_game
-    from rookery.record import replay
+    from rookery.play.bots import SimpleBot
+    from rookery.play.games import play_game
+    from rookery.play.record import replay
 
     at_deal = 0
     for seed in range(4):

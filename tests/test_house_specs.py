@@ -13,9 +13,9 @@ import jsonschema
 import pytest
 
 import rookery
-from rookery.check import check_variant
+from rookery.language.check import check_variant
 from rookery.conformance import load_corpus
-from rookery.export import export_variant
+from rookery.language.export import export_variant
 from rookery.resources import conformance_dir
 
 HOUSE = sorted((conformance_dir() / "house").glob("*.rook"))

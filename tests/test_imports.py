@@ -93,9 +93,9 @@ def test_no_module_imports_itself_back_at_import_time():
 
 
 def test_the_syntax_errors_do_not_reach_back_into_the_parser():
-    assert "rookery.parse" not in imported("rookery.syntax_errors", everywhere=True)
-    assert "rookery.grammar" in imported("rookery.syntax_errors")
-    assert "rookery.grammar" in imported("rookery.parse")
+    assert "rookery.language.parse" not in imported("rookery.language.syntax_errors", everywhere=True)
+    assert "rookery.language.grammar" in imported("rookery.language.syntax_errors")
+    assert "rookery.language.grammar" in imported("rookery.language.parse")
 
 
 def test_the_sentence_writers_and_their_order_do_not_import_each_other():
@@ -106,8 +106,8 @@ def test_the_sentence_writers_and_their_order_do_not_import_each_other():
     assert writers <= imported("rookery.docs.sentences")
 
 
-HEAVY = ["lark", "rich", "jsonschema", "fastjsonschema", "rookery.engine", "rookery.load",
-         "rookery.conformance.runner", "rookery.conformance.fuzz", "rookery.docs.site"]
+HEAVY = ["lark", "rich", "jsonschema", "fastjsonschema", "rookery.engine", "rookery.language.load",
+         "rookery.conformance.corpus.runner", "rookery.conformance.diagnosis.lockstep", "rookery.docs.site"]
 
 
 def test_the_help_of_the_command_line_loads_none_of_the_machinery():

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from rookery.conformance import load_corpus, run_cases
-from rookery.conformance.serve import answer as serve_answer
-from rookery.conformance.session import Session
-from rookery.conformance.subprocess_engine import SubprocessEngine
+from rookery.conformance.protocol.serve import answer as serve_answer
+from rookery.conformance.protocol.session import Session
+from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
 
 REPO = Path(__file__).resolve().parent.parent
 ENGINE = REPO / "conformance" / "examples" / "js-tournament" / "engine.js"

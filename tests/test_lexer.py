@@ -12,8 +12,8 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, String
 
 from rookery.lexer import RookLexer
-from rookery.load import builtin_variants, find_spec
-from rookery.parse import parse_file
+from rookery.language.load import builtin_variants, find_spec
+from rookery.language.parse import parse_file
 
 
 def test_pygments_finds_the_lexer_as_a_plugin():

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import rookery
-from rookery.check import summary
+from rookery.language.check import summary
 
 COLUMNS = ["variant", "title", "players", "deck", "hand", "nest", "points", "min bid",
            "target", "extends"]

@@ -94,8 +94,8 @@ def test_the_mistakes_cover_every_stage():
 
 def test_every_terminal_of_the_grammar_has_plain_words():
     """A terminal added to grammar/rook.lark needs words for "expected: ..." messages."""
-    from rookery.parse import _parser
-    from rookery.syntax_errors import _TERMINAL_WORDS
+    from rookery.language.parse import _parser
+    from rookery.language.syntax_errors import _TERMINAL_WORDS
 
     parser = _parser()
     unworded = [t.name for t in parser.terminals

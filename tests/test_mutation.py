@@ -13,7 +13,11 @@ import pytest
 
 import rookery
 from rookery.conformance import load_corpus
-from rookery.conformance.mutation import check_variant_corpus, equivalent_mutants, mutants
+from rookery.conformance.mutation.mutants.mutants import (
+    check_variant_corpus,
+    equivalent_mutants,
+    mutants,
+)
 
 CASES, PROBLEMS = load_corpus()
 VARIANTS = sorted({case.variant for case in CASES})

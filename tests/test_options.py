@@ -22,13 +22,13 @@ import pytest
 
 import rookery
 from rookery.cli import main
-from rookery.conformance.cases import load_corpus
-from rookery.conformance.engines import InProcessEngine
-from rookery.conformance.runner import run_cases
-from rookery.conformance.session import Session
-from rookery.export import export_variant
-from rookery.option_bases import CANNOT, CHANGES, SAME, all_options, try_on
-from rookery.options import builtin_options
+from rookery.conformance.corpus.cases import load_corpus
+from rookery.conformance.protocol.engines import InProcessEngine
+from rookery.conformance.corpus.runner import run_cases
+from rookery.conformance.protocol.session import Session
+from rookery.language.export import export_variant
+from rookery.language.option_bases import CANNOT, CHANGES, SAME, all_options, try_on
+from rookery.language.options import builtin_options
 from rookery.resources import conformance_dir, specs_dir
 from test_random_games_all_variants import play_random_games
 
@@ -264,7 +264,7 @@ def test_the_corpus_runs_cases_of_combinations(capsys):
 
 
 def test_a_combination_is_mutated_in_its_options_rules():
-    from rookery.conformance.mutation import mutants
+    from rookery.conformance.mutation.mutants.mutants import mutants
     rules = {m.rule for m in mutants("kentucky-rook+rook-low+no-trump")}
     assert rules == {"trump.rook", "trump.choices", "trump.no-trump-rook",
                      "trump.low-card-rook"}
@@ -300,7 +300,7 @@ def test_check_of_an_option_file_tries_it_on_every_base(tmp_path, capsys):
 
 
 def test_every_ruling_of_an_option_gives_its_reason():
-    from rookery.rulings import rulings, weak_reason
+    from rookery.language.rulings import rulings, weak_reason
     combined = [rookery.load_variant(f"{info.taking(CHANGES)[0]}+{info.id}")
                 for info in all_options()]
     stated = [r for r in rulings(combined) if r.rule.option]
@@ -315,7 +315,7 @@ def test_the_rook_lexer_reads_every_option_without_error(option):
     from pygments.token import Error, Keyword
 
     from rookery.lexer import RookLexer
-    from rookery.options import find_option
+    from rookery.language.options import find_option
     tokens = list(lex(find_option(option).read_text(encoding="utf-8"), RookLexer()))
     assert not [value for kind, value in tokens if kind in Error]
     assert (Keyword.Declaration, "option") in tokens

@@ -16,9 +16,9 @@ import pytest
 from rich.console import Console
 
 import rookery
-from rookery.bots import SimpleBot
-from rookery.games import play_game
-from rookery.table import HumanSeat, TableView
+from rookery.play.bots import SimpleBot
+from rookery.play.games import play_game
+from rookery.play.table import HumanSeat, TableView
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = r"your choice \(1-(\d+)"

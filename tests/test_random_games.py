@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import pytest
 
 import rookery
-from rookery.check import points_available
+from rookery.language.check import points_available
 
 GAMES = 1000
 UNIFORM_HANDS = 300

@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 
 import rookery
-from rookery.conformance.cases import load_corpus
-from rookery.record import hand_case, replay, schema
+from rookery.conformance.corpus.cases import load_corpus
+from rookery.play.record import hand_case, replay, schema
 from test_cli import rookery_cmd
 
 REPO = Path(__file__).resolve().parent.parent
@@ -124,8 +124,8 @@ def test_to_case_mistakes(recorded, args, says):
 def test_every_variant_records_and_replays(variant_id):
     import random
 
-    from rookery.bots import make_bot
-    from rookery.games import play_game
+    from rookery.play.bots import make_bot
+    from rookery.play.games import play_game
 
     variant = rookery.load_variant(variant_id)
     rng = random.Random(11)

@@ -15,10 +15,10 @@ import random
 import pytest
 
 from rookery.conformance import Session
-from rookery.conformance.cases import load_corpus, schema, validator
-from rookery.conformance.schema_check import NotShared, SchemaCheck, shared_draft
-from rookery.conformance.serve import reply_to
-from rookery.conformance.subprocess_engine import response_validator
+from rookery.conformance.corpus.cases import load_corpus, schema, validator
+from rookery.conformance.protocol.schema_check import NotShared, SchemaCheck, shared_draft
+from rookery.conformance.protocol.serve import reply_to
+from rookery.conformance.protocol.subprocess_engine import response_validator
 
 SEED = 11
 REPLACEMENTS = [None, True, False, 0, -1, 3, 1.5, 2.0, "", "R14", "bid 70", "0 pass",

@@ -31,7 +31,7 @@ import pytest
 from png_pixels import colors
 
 import rookery
-from rookery import codes
+from rookery.engine import codes
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")

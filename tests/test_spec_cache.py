@@ -7,7 +7,7 @@ import os
 import pytest
 
 from rookery.errors import SpecError
-from rookery.load import load_variant
+from rookery.language.load import load_variant
 from rookery.resources import specs_dir
 
 PARENT = (specs_dir() / "tournament.rook").read_text(encoding="utf-8").replace(

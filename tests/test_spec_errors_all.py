@@ -201,7 +201,7 @@ def test_a_broken_variant_line_stops_the_reading():
 
 def test_gathered_errors_flatten_and_sort():
     def error(line):
-        return rookery.SpecError("x", rookery.load.Span("f", line, 1), code="c")
+        return rookery.SpecError("x", rookery.language.load.Span("f", line, 1), code="c")
     inner = rookery.SpecError.gather([error(5), error(2)])
     outer = rookery.SpecError.gather([error(9), inner, error(1)])
     assert [p.span.line for p in outer.problems] == [1, 2, 5, 9]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import rookery
-from rookery.check import check_variant, summary
-from rookery.load import known_sources
+from rookery.language.check import check_variant, summary
+from rookery.language.load import known_sources
 
 VARIANTS = rookery.builtin_variants()
 

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 import rookery
-from rookery.export import export_variant
+from rookery.language.export import export_variant
 from rookery.resources import conformance_dir
 
 RULES_TXT = """Our club's Rook
@@ -190,7 +190,7 @@ def test_the_dsl_reference_example_of_sources_loads(club):
 def test_mutants_of_a_house_spec_keep_its_sources(club):
     """``rookery fuzz --spec`` and ``mutate`` reread a spec with one clause changed: the
     sources it and its parent declare are still known, so its mutants are read."""
-    from rookery.conformance.mutation import mutants
+    from rookery.conformance.mutation.mutants.mutants import mutants
 
     found = list(mutants(str(club / "home" / "house.rook")))
     assert found

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import rookery
-from rookery.lint import builtin_headings
+from rookery.language.lint import builtin_headings
 
 NO_ROOK = """variant no-rook "Without the Rook"
 source wikipedia-rook
@@ -104,7 +104,7 @@ def test_places_are_compared_without_case():
 
 def test_every_place_the_built_in_specs_cite_is_a_heading():
     headings = builtin_headings()
-    assert set(headings) == set(rookery.load.known_sources())
+    assert set(headings) == set(rookery.language.load.known_sources())
     for name in rookery.builtin_variants():
         for rule in rookery.load_variant(name).rules:
             for citation in rule.citations:

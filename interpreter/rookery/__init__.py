@@ -23,9 +23,10 @@ _PUBLIC = {
     "Hand": "engine", "HandResult": "engine", "deal_hand": "engine",
     "IllegalAction": "errors", "RookeryError": "errors", "SpecError": "errors",
     "UsageError": "errors", "SpecWarning": "errors",
-    "spec_warnings": "lint",
-    "builtin_variants": "load", "load_text": "load", "load_variant": "load",
-    "Variant": "model", "builtin_options": "options",
+    "spec_warnings": "language.lint",
+    "builtin_variants": "language.load", "load_text": "language.load",
+    "load_variant": "language.load", "Variant": "language.model",
+    "builtin_options": "language.options",
 }
 
 __all__ = ["load_variant", "load_text", "builtin_variants", "builtin_options", "Variant",

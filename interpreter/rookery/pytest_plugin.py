@@ -52,7 +52,7 @@ class CaseItem(pytest.Item):
             self.add_marker(pytest.mark.rookery_tag(tag))
 
     def runtest(self):
-        from .conformance.runner import FAILURES, SKIP, XFAIL, XPASS, EngineCannotStart
+        from .conformance.corpus.runner import FAILURES, SKIP, XFAIL, XPASS, EngineCannotStart
         try:
             result = self.runner.run(self.case)
         except EngineCannotStart as failure:
@@ -62,7 +62,7 @@ class CaseItem(pytest.Item):
         if result.verdict == XFAIL:
             pytest.xfail(result.reason or result.message)
         if result.verdict == XPASS or result.verdict in FAILURES:
-            from .conformance.report import failure_text
+            from .conformance.corpus.report import failure_text
             raise CaseFailed(f"{result.verdict}: {failure_text(result)}")
 
     def repr_failure(self, excinfo):
@@ -82,10 +82,10 @@ def pytest_collection_modifyitems(session, config, items):
     command = config.getoption("rookery_engine")
     if not command:
         return
-    from .conformance.cases import load_corpus
-    from .conformance.commands import read_expected_failures
-    from .conformance.runner import Runner
-    from .conformance.subprocess_engine import SubprocessEngine
+    from .conformance.corpus.cases import load_corpus
+    from .cli.conformance import read_expected_failures
+    from .conformance.corpus.runner import Runner
+    from .conformance.protocol.subprocess_engine import SubprocessEngine
     from .errors import RookeryError
 
     paths = [Path(p) for p in config.getoption("rookery_cases")] or None

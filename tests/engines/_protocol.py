@@ -12,8 +12,8 @@ hello does not declare the ``batch`` feature (which would send its actions in
 import json
 import sys
 
-from rookery.conformance.serve import reply_to
-from rookery.conformance.session import Session
+from rookery.conformance.protocol.serve import reply_to
+from rookery.conformance.protocol.session import Session
 
 
 def main(before=None, after=None, batch=False):

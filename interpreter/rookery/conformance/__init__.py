@@ -9,11 +9,11 @@ from ..lazy import lazy_names
 # Each public name and its module, imported when first used (``rookery --help`` and the
 # other commands need none of it).
 _PUBLIC = {
-    "Case": "cases", "Problem": "cases", "load_corpus": "cases",
-    "EngineFailure": "engines", "EngineInfo": "engines", "InProcessEngine": "engines",
-    "Outcome": "engines",
-    "CaseResult": "runner", "Run": "runner", "run_cases": "runner",
-    "Session": "session",
+    "Case": "corpus.cases", "Problem": "corpus.cases", "load_corpus": "corpus.cases",
+    "EngineFailure": "protocol.engines", "EngineInfo": "protocol.engines",
+    "InProcessEngine": "protocol.engines", "Outcome": "protocol.engines",
+    "CaseResult": "corpus.runner", "Run": "corpus.runner", "run_cases": "corpus.runner",
+    "Session": "protocol.session",
 }
 
 __all__ = ["Case", "Problem", "load_corpus", "EngineFailure", "EngineInfo",

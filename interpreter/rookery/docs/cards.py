@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ..model import Variant
+from ..language.model import Variant
 
 ROOK_CLASS = "rk-bird"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..check import summary
-from ..model import Variant
+from ..language.check import summary
+from ..language.model import Variant
 from .english import capital, listing, number
 from .families import in_order
 

@@ -7,8 +7,8 @@ spec says and nothing the sources say in their own words.
 
 from __future__ import annotations
 
-from .. import ast
-from ..model import Deck, Variant
+from ..language import ast
+from ..language.model import Deck, Variant
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
           "ten", "eleven", "twelve")

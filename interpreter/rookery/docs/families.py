@@ -7,7 +7,7 @@ the other families follow by title.
 
 from __future__ import annotations
 
-from ..model import Variant
+from ..language.model import Variant
 
 FIRST = "tournament"
 

@@ -1,12 +1,12 @@
 """The options page (``docs/options.md``): each built-in option in plain words, its rules
 with their citations and rulings, what it needs of a base, and the built-in bases that
-take it, found by trying every base (:mod:`rookery.option_bases`)."""
+take it, found by trying every base (:mod:`rookery.language.option_bases`)."""
 
 from __future__ import annotations
 
-from ..load import load_variant
-from ..option_bases import CANNOT, CHANGES, SAME, OptionInfo, all_options
-from ..options import SEPARATOR
+from ..language.load import load_variant
+from ..language.option_bases import CANNOT, CHANGES, SAME, OptionInfo, all_options
+from ..language.options import SEPARATOR
 from .english import capital
 from .sentences import all_sentences
 from .variant_page import _citations

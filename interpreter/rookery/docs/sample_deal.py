@@ -1,5 +1,5 @@
 """A sample deal on each rules page: one hand of the variant played by the interpreter
-between simple bots (:class:`rookery.bots.SimpleBot`) from a fixed seed, drawn as card
+between simple bots (:class:`rookery.play.bots.SimpleBot`) from a fixed seed, drawn as card
 tables: the hands, the auction, what the bid winner declared, every trick with who led
 it and who won it, and the score.
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from ..bots import SimpleBot
+from ..play.bots import SimpleBot
 from ..engine import Hand, deal_hand
 from ..engine.passing import direction
-from ..model import Variant
+from ..language.model import Variant
 from .cards import chip, chips
 
 FIRST_SEED = 1
@@ -59,7 +59,7 @@ def section(variant: Variant) -> list[str]:
     n = hand.n
     lines = ["## A sample deal", "",
              f"One hand played by the interpreter between {n} simple bots "
-             f"(`rookery.bots.SimpleBot`), to show the rules at work, not good play: "
+             f"(`rookery.play.bots.SimpleBot`), to show the rules at work, not good play: "
              f"`rookery.deal_hand(variant, seed={seed}, dealer=0)`, each bot deciding with "
              f"`random.Random({seed})`. Seat 0 deals; seats are numbered to the left.", "",
              '<div class="rk-deal" markdown>', ""]

@@ -1,6 +1,6 @@
 """One English sentence per rule: what a rules page says for each clause of a spec.
 
-Each writer reads the compiled :class:`~rookery.model.Variant` (never the sources, and
+Each writer reads the compiled :class:`~rookery.language.model.Variant` (never the sources, and
 not the clause's text) and returns the rule as a Rook player would say it.  A writer is
 never asked about a key the spec leaves out: a rules page states only what the spec
 rules, so a default of the rules language is never told as if it were a rule.
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Rule, Variant
-from ..vocabulary import SECTION_ORDER, SECTIONS
+from ..language.model import Rule, Variant
+from ..language.vocabulary import SECTION_ORDER, SECTIONS
 from .english import capital
 from .writers import WRITERS
 

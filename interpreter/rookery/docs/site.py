@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..check import summary
-from ..formula import FUNCTIONS, QUANTITIES
+from ..language.check import summary
+from ..language.formula import FUNCTIONS, QUANTITIES
 from ..limits import LIMITS
-from ..model import Variant
-from ..options import REQUIREMENTS
-from ..vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
+from ..language.model import Variant
+from ..language.options import REQUIREMENTS
+from ..language.vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
 from .english import capital
 from .families import families
@@ -142,8 +142,8 @@ def dsl_page(variants: list[Variant]) -> str:
 
 
 def warnings_reference() -> list[str]:
-    """The warnings of :mod:`rookery.lint`, for the DSL reference."""
-    from ..lint import WARNINGS, cannot_matter_clauses
+    """The warnings of :mod:`rookery.language.lint`, for the DSL reference."""
+    from ..language.lint import WARNINGS, cannot_matter_clauses
 
     out = ["## Warnings", "",
            "What `rookery check` warns of (the spec is still accepted):", "",

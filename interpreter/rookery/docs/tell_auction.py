@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ..check import maximum_bid, points_available
-from ..model import Rule, Variant
+from ..language.check import maximum_bid, points_available
+from ..language.model import Rule, Variant
 from .english import capital, card_name, card_with_code, listing, plural, side_words
 from .writers import writes
 

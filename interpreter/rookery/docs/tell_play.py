@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from .. import ast
-from ..check import points_available
-from ..model import Rule, Variant
-from ..parse import parse_text
+from ..language import ast
+from ..language.check import points_available
+from ..language.model import Rule, Variant
+from ..language.parse import parse_text
 from .english import capital, card_with_code, condition, listing, score_phrase, side_words
 from .writers import writes
 

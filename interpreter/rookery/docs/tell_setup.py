@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import Rule, Variant
+from ..language.model import Rule, Variant
 from .english import (capital, card_name, card_with_code, color_names, listing, number,
                       out_of_order, plural, rank_runs)
 from .writers import writes

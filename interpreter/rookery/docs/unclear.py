@@ -1,7 +1,7 @@
 """The page "Where the sources are unclear": every ruling of every variant in one place.
 
 A ruling is a judgment call, the spec's reading where its source is silent or unclear
-(:mod:`rookery.rulings`).  The rules pages show each one under its rule; this page
+(:mod:`rookery.language.rulings`).  The rules pages show each one under its rule; this page
 gathers them so a second reader can weigh them all: per family and variant, the rule
 id (linked to the rules page), the clause as the spec writes it, what it cites, and the
 ruling.  A ruling a variant inherits is listed once, under the variant that makes it.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import Rule, Variant
-from ..rulings import rulings
+from ..language.model import Rule, Variant
+from ..language.rulings import rulings
 from .english import capital
 from .sentences import SECTION_TITLES
 from .site import families

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..check import summary
+from ..language.check import summary
 from ..engine.tables import tables_for
-from ..model import Rule, Variant
-from ..vocabulary import SECTION_ORDER
+from ..language.model import Rule, Variant
+from ..language.vocabulary import SECTION_ORDER
 from . import sample_deal
 from .cards import chip, chips
 from .english import capital, listing, number, plural, rank_runs
@@ -256,7 +256,7 @@ def _shown_path(path: Path) -> str:
 
 
 def _spec_file(v: Variant) -> list[str]:
-    from ..options import find_option
+    from ..language.options import find_option
     paths = [Path(v.path)] + [Path(find_option(o)) for o in v.options]
     files = [(_shown_path(path), path) for path in paths]
     lines = ["## The spec", ""]

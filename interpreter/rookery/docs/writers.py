@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model import Rule, Variant
+from ..language.model import Rule, Variant
 
 Writer = Callable[[Variant, Rule | None], str | None]
 WRITERS: dict[tuple[str, str], Writer] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
-from ..model import Variant
+from ..language.model import Variant
 from .hand import Hand
 from .tables import tables_for
 

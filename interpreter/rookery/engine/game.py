@@ -18,7 +18,7 @@ import random
 
 from ..errors import IllegalAction
 from ..limits import MAX_HANDS
-from ..model import Variant
+from ..language.model import Variant
 from . import game_end
 from .actions import Action, Event
 from .deal import deal_hand

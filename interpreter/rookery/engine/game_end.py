@@ -16,7 +16,7 @@ In order, at the end of each hand:
 
 from __future__ import annotations
 
-from ..model import Variant
+from ..language.model import Variant
 from .scoring import HandResult
 
 

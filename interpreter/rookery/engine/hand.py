@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..errors import IllegalAction, UsageError
-from ..model import Variant
+from ..language.model import Variant
 from . import attribution, bidding, declare, nest, passing, play, redeal
 from .actions import Action, Event
 from .nest import turn_up

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Variant
+from ..language.model import Variant
 from .actions import PASS, Action, Event
 
 NO_TRUMP = -1
@@ -110,7 +110,7 @@ class Tables:
         self.call_actions = tuple(Action("call", code) for code in self.codes)
         self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
         bidding = variant.bidding
-        from ..check import maximum_bid, points_available
+        from ..language.check import maximum_bid, points_available
         self.max_bid = maximum_bid(variant)
         self.total_points = points_available(variant)
         self.bid_amounts = tuple(range(bidding.minimum, self.max_bid + 1, bidding.step))

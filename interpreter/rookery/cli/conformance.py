@@ -1,0 +1,330 @@
+"""The ``rookery conformance`` and ``rookery serve`` sub-commands."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import UsageError
+from ..resources import conformance_dir
+
+# The corpus, the runner, the engine and rich are imported when a command runs (the
+# command line's help needs none of them).
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..conformance.corpus.cases import Case
+    from ..conformance.corpus.runner import Run
+
+DEFAULT_TIMEOUT = 10.0
+PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
+
+
+def add_subcommands(sub) -> None:
+    p = sub.add_parser(
+        "conformance", help="run the conformance corpus against our interpreter or an engine",
+        description="Run the scripted deals of the conformance corpus against the built-in "
+        "interpreter (default) or against an engine speaking the JSON-lines protocol "
+        "(--engine).  Exit code 0 only when every selected case passes.")
+    p.add_argument("paths", nargs="*", metavar="PATH", type=Path,
+                   help="case files or folders (default: the whole packaged corpus)")
+    p.add_argument("--spec", action="append", default=[], type=Path, metavar="FILE",
+                   help="your own spec: its cases' rule ids are checked against it, our "
+                   "interpreter plays it, and it decides every failure's diagnosis "
+                   "(repeatable)")
+    p.add_argument("--engine", metavar="CMD",
+                   help="command that starts an engine speaking the protocol "
+                   "(split like a shell would; run in the current folder)")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"seconds to wait for each answer of the engine (default "
+                   f"{DEFAULT_TIMEOUT:g})")
+    p.add_argument("--budget", type=float, metavar="SECONDS",
+                   help="time for the whole run; cases not finished by then are reported "
+                   "as not run (the reports are still written)")
+    p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
+                   help="only cases of this variant (repeatable)")
+    p.add_argument("--rule", action="append", default=[], metavar="RULE",
+                   help="only cases checking this rule id, e.g. play.follow or 'play.*' "
+                   "(repeatable)")
+    p.add_argument("--tag", action="append", default=[], metavar="TAG",
+                   help="only cases with this tag (repeatable)")
+    p.add_argument("--case", action="append", default=[], metavar="ID",
+                   help="only this case id, or ids matching a pattern like "
+                   "'tournament/follow/*' (repeatable)")
+    p.add_argument("--expected-failures", type=Path, metavar="FILE",
+                   help="JSON list of {\"id\", \"reason\"}: these cases may fail; if one "
+                   "passes, the run fails (default for the built-in interpreter: the "
+                   "corpus's expected-failures.json; for --engine: none)")
+    p.add_argument("--no-expected-failures", action="store_true",
+                   help="expect every case to pass, even those the corpus lists as known "
+                   "failures of the built-in interpreter")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--maxfail", type=int, default=0, metavar="N",
+                   help="stop after N failing cases (the rest are reported as not run)")
+    p.add_argument("-x", "--exitfirst", action="store_true",
+                   help="stop at the first failing case (--maxfail 1)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show every variant's per-rule table and list expected failures")
+    p = sub.add_parser(
+        "serve", help="serve our interpreter over the engine protocol on stdin/stdout",
+        description="Answer the conformance protocol (JSON lines on stdin/stdout) with "
+        "the built-in interpreter, for every built-in variant and any spec files given.")
+    p.add_argument("specs", nargs="*", metavar="SPEC",
+                   help="extra spec files to serve besides the built-in variants")
+
+
+def _matches(value: str, patterns: list[str]) -> bool:
+    return any(value == p or fnmatchcase(value, p) for p in patterns)
+
+
+def select(cases: list[Case], variants=(), rules=(), tags=(), ids=()) -> list[Case]:
+    """The cases every given filter lets through (any of the values of one filter)."""
+    out = []
+    for case in cases:
+        if variants and case.variant not in variants:
+            continue
+        if rules and not any(_matches(rule, list(rules)) for rule in case.rules):
+            continue
+        if tags and not set(tags) & set(case.tags):
+            continue
+        if ids and not _matches(case.id, list(ids)):
+            continue
+        out.append(case)
+    return out
+
+
+def read_expected_failures(path: Path) -> dict[str, str]:
+    """``[{"id": ..., "reason": ...}, ...]`` -> id -> reason."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UsageError(f"cannot read the expected failures {path}: {error.strerror}") \
+            from None
+    except ValueError as error:
+        raise UsageError(f"the expected failures {path} are not JSON: {error}") from None
+    if not isinstance(data, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("id"), str)
+            and isinstance(e.get("reason", ""), str) for e in data):
+        raise UsageError(f"{path}: expected a JSON list of objects with an 'id' and a "
+                         "'reason'")
+    return {entry["id"]: entry.get("reason", "") for entry in data}
+
+
+def expected_failures_file(args) -> Path | None:
+    """``--expected-failures``, or for the built-in interpreter the corpus's own list of
+    its known failures (``conformance/expected-failures.json``)."""
+    if args.no_expected_failures:
+        return None
+    if args.expected_failures:
+        return args.expected_failures
+    packaged = conformance_dir() / "expected-failures.json"
+    if not args.engine and not args.paths and packaged.is_file():
+        return packaged
+    return None
+
+
+def user_specs(paths: list[Path]) -> dict:
+    """``--spec`` files, compiled: variant id -> variant (a spec error is the user's
+    message, with file, line and column)."""
+    from ..language.load import load_variant
+    out = {}
+    for path in paths:
+        if not Path(path).is_file():
+            raise UsageError(f"no such spec file: {path}")
+        variant = load_variant(path)
+        out[variant.id] = variant
+    return out
+
+
+def oracles(specs: dict):
+    """The spec that decides each case: the spec file a generated case names, a
+    ``--spec`` of its variant, or the built-in variant."""
+    from ..language.load import load_variant
+    from ..language.options import is_builtin
+    cache: dict = {}
+    built_in: dict = {}         # each built-in variant, loaded once for the run
+
+    def oracle_of(case: Case):
+        # A generated case that names a spec file is decided by it (the spec with the
+        # rules the engine was found to play otherwise); else --spec; else the built-in.
+        if case.variant in specs and not (case.oracle and
+                                          case.oracle.get("spec", "").endswith(".rook")):
+            return specs[case.variant]
+        if case.oracle and not is_builtin(case.oracle.get("spec")):
+            where = Path(case.oracle["spec"])
+            if not where.is_absolute() and not where.is_file():
+                where = Path(case.file).parent / where
+            if where.is_file():
+                key = str(where.resolve())
+                if key not in cache:
+                    cache[key] = load_variant(where)
+                return cache[key] if cache[key].id == case.variant else None
+            return None
+        if is_builtin(case.variant):
+            if case.variant not in built_in:
+                built_in[case.variant] = load_variant(case.variant)
+            return built_in[case.variant]
+        return None
+    return oracle_of
+
+
+def make_engine(args, specs: dict | None = None):
+    if not args.engine:
+        from ..conformance.protocol.engines import InProcessEngine
+        if specs:
+            from ..conformance.protocol.session import Session
+            return InProcessEngine(Session(extra=specs))
+        return InProcessEngine()
+    from ..conformance.protocol.subprocess_engine import SubprocessEngine
+    try:
+        command = shlex.split(args.engine)
+    except ValueError as error:
+        raise UsageError(f"--engine {args.engine!r}: {error}") from None
+    if not command:
+        raise UsageError("--engine needs a command")
+    return SubprocessEngine(command, timeout=args.timeout)
+
+
+def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
+                      console: Console | None, oracle_of=None, maxfail: int = 0,
+                      budget: float | None = None) -> Run:
+    """Run the cases, with a progress bar on ``console`` when one is given; the engine
+    is closed at the end."""
+    from ..conformance.corpus.runner import run_cases
+    try:
+        if console is None:
+            return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail,
+                             budget=budget)
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+            TimeElapsedColumn
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                      transient=True) as bar:
+            task = bar.add_task("conformance", total=len(cases))
+            return run_cases(engine, cases, expected, lambda result: bar.update(
+                task, advance=1, description=result.case.id), oracle_of=oracle_of,
+                maxfail=maxfail, budget=budget)
+    finally:
+        engine.close()
+
+
+def cmd_conformance(args) -> int:
+    from rich.console import Console
+
+    from ..language.load import builtin_variants
+    from ..language.options import is_builtin
+    from ..conformance.corpus.cases import (
+        CorpusError,
+        Problem,
+        builtin_rules,
+        load_corpus,
+        own_rules,
+        spec_rules,
+    )
+    from ..conformance.corpus.report import print_report, write_json, write_junit
+    from ..conformance.corpus.runner import EngineCannotStart
+    began = time.perf_counter()
+    console = Console(highlight=False, soft_wrap=True)
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    if args.maxfail < 0:
+        raise UsageError("--maxfail must be 0 (no limit) or more")
+    maxfail = 1 if args.exitfirst else args.maxfail
+    specs = user_specs(args.spec)
+    oracle_of = oracles(specs)
+
+    known_rules: dict = {}      # each built-in variant's rule ids, once for the run
+
+    def rules_of(variant: str):
+        if variant in specs:
+            return spec_rules(specs[variant])
+        if variant not in known_rules:
+            known_rules[variant] = builtin_rules(variant)
+        return known_rules[variant]
+    if args.budget is not None and not args.budget > 0:
+        raise UsageError("--budget must be a positive number of seconds")
+    try:
+        cases, problems = load_corpus(args.paths or None, rules_of=rules_of)
+    except CorpusError as error:
+        raise UsageError(str(error)) from None
+    # A generated case names its oracle spec: its rule ids are checked against it.
+    checked = []
+    for case in cases:
+        variant = oracle_of(case) if case.variant not in specs and \
+            rules_of(case.variant) is None else None
+        unknown = [r for r in case.rules if variant is not None
+                   and r not in spec_rules(variant)]
+        if unknown:
+            problems.append(Problem(case.file, case.id, f"{case.variant} has no rule "
+                                    + ", ".join(unknown)))
+            continue
+        checked.append(case)
+    cases = checked
+    # A case file may name the house spec that decides its cases ('spec'): it joins the
+    # --spec files (which win) for the oracle and the in-process engine.
+    given = bool(specs)
+    for case in cases:
+        if case.spec_file and case.variant not in specs:
+            from ..language.load import load_variant
+            specs[case.variant] = load_variant(case.spec_file)
+    expected_file = expected_failures_file(args)
+    expected = read_expected_failures(expected_file) if expected_file else {}
+    known = {case.variant for case in cases} | set(builtin_variants()) | set(specs)
+    for name in args.variant:
+        if name not in known and not is_builtin(name):
+            import difflib
+            close = difflib.get_close_matches(name, sorted(known), n=3)
+            raise UsageError(f"--variant {name}: no such variant"
+                             + (f"; did you mean {', '.join(repr(c) for c in close)}?"
+                                if close else ""))
+    selected = select(cases, args.variant, args.rule, args.tag, args.case)
+    if not selected:
+        for problem in problems:
+            console.print(f"[red]invalid[/] {problem}")
+        print("rookery: no cases to run" + (" (no case matches the filters)" if (
+            args.variant or args.rule or args.tag or args.case) else ""), file=sys.stderr)
+        return 1
+    unknown = sorted(set(expected) - {case.id for case in cases})
+    for case_id in unknown:
+        console.print(f"[yellow]warning[/]: the expected failure {case_id} names no case")
+    show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
+        and console.is_terminal
+    try:
+        run = run_with_progress(make_engine(args, specs), selected, expected,
+                                console if show_progress else None, oracle_of, maxfail,
+                                args.budget)
+    except EngineCannotStart as failure:
+        output = failure.failure.output[-5:]
+        raise UsageError(str(failure) + "".join(f"\n  | {line}" for line in output)) \
+            from None
+    # The files first: whatever the console does, the reports are written.
+    for path, write in ((args.json, write_json), (args.junit, write_junit)):
+        if path:
+            try:
+                write(run, problems, path)
+            except OSError as error:
+                raise UsageError(f"cannot write the report {path}: {error.strerror}") \
+                    from None
+    filtered = bool(args.rule or args.tag or args.case or args.paths)
+    print_report(run, problems, console, verbose=args.verbose,
+                 rules_of=None if filtered else own_rules,
+                 variants=() if filtered or args.engine or given else
+                 [v for v in builtin_variants() if not args.variant or v in args.variant],
+                 wall_seconds=time.perf_counter() - began)
+    if all(result.verdict == "skip" for result in run.results):
+        print("rookery: the engine supports none of the selected cases' variants",
+              file=sys.stderr)
+        return 1
+    return 0 if run.ok and not problems else 1
+
+
+def cmd_serve(args) -> int:
+    from ..conformance.protocol.serve import serve
+    return serve(sys.stdin, sys.stdout, args.specs)

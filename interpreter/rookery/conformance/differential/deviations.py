@@ -1,0 +1,208 @@
+"""The deviation report of a fuzzing run: first what matters -- one row per rule the
+engine breaks, what the spec says in words and where it comes from, what the engine did,
+in how many deals, and the minimal case that shows it -- then the details, and the same
+as JSON and JUnit XML for machines."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from rich.console import Console
+from rich.table import Table
+
+from ...language.model import Variant
+from ..diagnosis.lockstep import KINDS, Difference
+
+
+@dataclass
+class Deviation:
+    """Every difference of one rule and kind: how often, the first seen, the shrunk one
+    and the case written for it."""
+
+    rules: tuple[str, ...]
+    kind: str
+    differences: list[Difference] = field(default_factory=list)
+    minimal: Difference | None = None
+    case_path: str | None = None
+
+    @property
+    def deals(self) -> int:
+        return len({d.deal_number for d in self.differences})
+
+    @property
+    def example(self) -> Difference:
+        return self.minimal or self.differences[0]
+
+
+def group(differences: list[Difference]) -> list[Deviation]:
+    """Differences grouped by rule and kind, the most frequent first."""
+    groups: dict[tuple, Deviation] = {}
+    for difference in differences:
+        key = (difference.rules, difference.kind)
+        groups.setdefault(key, Deviation(difference.rules, difference.kind)) \
+            .differences.append(difference)
+    return sorted(groups.values(), key=lambda d: (-d.deals, d.rules, d.kind))
+
+
+def rule_words(variant: Variant) -> dict[str, tuple[str, str]]:
+    """Rule id -> (the rule in words, its citation or ruling)."""
+    from ...docs.sentences import all_sentences
+    out: dict[str, tuple[str, str]] = {}
+    for sentences in all_sentences(variant).values():
+        for sentence in sentences:
+            rule = sentence.rule
+            cited = ""
+            if rule is not None:
+                cited = "; ".join(f'{c.source} "{c.where}"' if c.where else c.source
+                                  for c in rule.citations)
+                if not cited and rule.rulings:
+                    cited = "ruling: " + rule.rulings[0]
+            elif sentence.rule is None:
+                cited = "(the rules language's default)"
+            out[sentence.key] = (sentence.text, cited)
+    return out
+
+
+def _did(deviation: Deviation) -> str:
+    example = deviation.example
+    text = f"{KINDS.get(deviation.kind, deviation.kind)}"
+    if example.detail:
+        text += f": {example.detail}"
+    return text
+
+
+@dataclass
+class FuzzReport:
+    """A fuzzing run as its report sees it."""
+
+    variant: Variant
+    oracle: dict
+    engine: str
+    deals: int
+    actions: int
+    seconds: float
+    deviations: list[Deviation]
+    unattributed: list[Difference]
+    coverage: object
+    engine_name: str = ""
+    rerun: str = ""             # the command that reruns a written case
+    learned: dict = field(default_factory=dict)   # rule id -> the clause the engine plays
+
+    @property
+    def ok(self) -> bool:
+        return not self.deviations and not self.unattributed
+
+    def broken_rules(self) -> list[str]:
+        return sorted({rule for d in self.deviations for rule in d.rules})
+
+
+def print_report(report: FuzzReport, console: Console, verbose: bool = False) -> None:
+    words = rule_words(report.variant)
+    console.print(f"[bold]rookery fuzz[/]: {report.engine} against the spec "
+                  f"{report.oracle.get('spec')} ({report.variant.id}, sha256 "
+                  f"{report.oracle.get('sha256', '')[:12]})")
+    console.print(f"{report.deals} deals, {report.actions} actions in {report.seconds:.1f}s")
+    if not report.deviations:
+        console.print("[green]no deviation[/]: the engine agreed with the spec on every "
+                      "decision compared")
+    else:
+        table = Table(title=f"Rules the engine breaks ({len(report.broken_rules())})",
+                      show_lines=True, expand=False)
+        for column, style in (("rule", "bold"), ("the spec says", ""),
+                              ("the engine", ""), ("deals", ""), ("minimal case", "")):
+            table.add_column(column, style=style or None, overflow="fold",
+                             justify="right" if column == "deals" else "left")
+        for deviation in report.deviations:
+            rule = ", ".join(deviation.rules) or "(no rule)"
+            said = []
+            for rule_id in deviation.rules:
+                text, cited = words.get(rule_id, ("", ""))
+                said.append(text + (f" [dim]({cited})[/]" if cited else ""))
+            minimal = deviation.example
+            case = deviation.case_path or "(not written)"
+            plays = [f"plays it as `{report.learned[r]}`" for r in deviation.rules
+                     if r in report.learned]
+            table.add_row(rule, "\n".join(said) or "[dim]a decision no clause makes[/]",
+                          "\n".join([_did(deviation)] + plays), str(deviation.deals),
+                          f"{case}\n[dim]{len(minimal.path)} actions[/]")
+        console.print(table)
+    if report.unattributed:
+        console.print(f"[yellow]{len(report.unattributed)} difference(s) fit more than one "
+                      "rule and are not charged to any[/]:")
+        for difference in report.unattributed[:5]:
+            console.print(f"  deal {difference.deal_number}: "
+                          f"{KINDS.get(difference.kind, difference.kind)} {difference.detail}")
+    if report.deviations:
+        console.print("\n[bold]Details[/] (the smallest reproducer of each):")
+        for deviation in report.deviations:
+            example = deviation.example
+            console.print(f"- [bold]{', '.join(deviation.rules) or '(no rule)'}[/] "
+                          f"({deviation.kind}, {len(deviation.differences)} times in "
+                          f"{deviation.deals} deals)")
+            console.print(f"  after {len(example.path)} actions of deal "
+                          f"{example.deal_number}: expected {_short(example.expected)}, "
+                          f"the engine: {_short(example.actual)}")
+            if deviation.case_path:
+                console.print(f"  rerun: {report.rerun} {deviation.case_path}")
+    if report.learned:
+        console.print("\nlearned from the engine (followed for the rest of the run, so that "
+                      "one broken rule hides no other): " + "; ".join(
+                          f"{rule}: `{clause}`" for rule, clause in report.learned.items()))
+    cov = report.coverage
+    rules = set(report.variant.rule_ids)
+    reached = rules & set(cov.rules) | {r for d in report.deviations for r in d.rules}
+    console.print(f"\ncoverage: phases {', '.join(sorted(cov.phases))}; rejection codes "
+                  f"probed: {len(cov.codes)}; rules named by the oracle's decisions: "
+                  f"{len(reached)} of {len(rules)}")
+    if verbose:
+        console.print("  codes: " + ", ".join(f"{c} {n}" for c, n in sorted(cov.codes.items())))
+
+
+def _short(value, limit: int = 160) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def to_json(report: FuzzReport) -> dict:
+    return {
+        "variant": report.variant.id, "oracle": report.oracle, "engine": report.engine,
+        "engine_name": report.engine_name, "deals": report.deals,
+        "actions": report.actions, "seconds": round(report.seconds, 3), "ok": report.ok,
+        "broken_rules": report.broken_rules(),
+        "learned": report.learned,
+        "deviations": [{"rules": list(d.rules), "kind": d.kind, "deals": d.deals,
+                        "differences": len(d.differences), "case": d.case_path,
+                        "minimal": d.example.to_json()} for d in report.deviations],
+        "unattributed": [d.to_json() for d in report.unattributed],
+        "coverage": {"phases": dict(report.coverage.phases),
+                     "codes": dict(report.coverage.codes),
+                     "rules": dict(report.coverage.rules)},
+    }
+
+
+def write_json(report: FuzzReport, path: Path) -> None:
+    Path(path).write_text(json.dumps(to_json(report), indent=2) + "\n", encoding="utf-8")
+
+
+def write_junit(report: FuzzReport, path: Path) -> None:
+    """One test case per rule of the spec: failed where the engine breaks it."""
+    broken = defaultdict(list)
+    for deviation in report.deviations:
+        for rule in deviation.rules or ("(no rule)",):
+            broken[rule].append(deviation)
+    rules = list(report.variant.rule_ids) + [r for r in broken
+                                               if r not in report.variant.rule_ids]
+    suite = ET.Element("testsuite", name=f"rookery-fuzz.{report.variant.id}",
+                       tests=str(len(rules)), failures=str(len(broken)),
+                       time=f"{report.seconds:.3f}")
+    for rule in rules:
+        case = ET.SubElement(suite, "testcase", classname=report.variant.id, name=rule)
+        for deviation in broken.get(rule, ()):
+            failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
+            failure.text = (f"{deviation.deals} deals; minimal case: "
+                            f"{deviation.case_path or '(not written)'}")
+    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)

@@ -1,0 +1,167 @@
+"""Game records: a played game kept as JSON, the way a chess player keeps a PGN.
+
+A record names the variant, the players at each seat and, for every hand, the deal (the
+dealer, each seat's cards, the nest, the running scores before it) and the actions in
+the order they were made, with the result the engine gave.  The deal is explicit, so a
+record replays on any engine without the shuffle that produced it.  The format is
+``conformance/schema/record.schema.json`` and ``docs/records.md``.
+
+A hand of a record can be turned into a conformance case (``origin: "regression"``: it
+was recorded from an implementation, not reasoned from the rules text).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import Event, Hand
+from ..engine.game import game_winners
+from ..errors import IllegalAction, UsageError
+from ..language.model import Variant
+from ..resources import conformance_dir
+
+FORMAT = "rookery-record"
+VERSION = 1
+
+
+def new_record(variant: Variant, seed: int | None, first_dealer: int,
+               players: list[str]) -> dict:
+    """An empty record of a game about to be played; ``players`` names who sits at each
+    seat ("simple", "random", "human")."""
+    return {"format": FORMAT, "version": VERSION, "variant": variant.id,
+            "title": variant.title, "seed": seed, "first_dealer": first_dealer,
+            "players": list(players), "hands": [], "scores": None, "winners": [],
+            "finished": False}
+
+
+def add_hand(record: dict, hand: Hand) -> None:
+    """Append a hand (played to its end) to the record."""
+    snapshot = hand.snapshot()
+    del snapshot["variant"]
+    snapshot["result"] = hand.result.to_json() if hand.result is not None else None
+    record["hands"].append(snapshot)
+
+
+def finish(record: dict, scores, winners, stopped: str | None = None) -> dict:
+    record["scores"] = list(scores)
+    record["winners"] = list(winners)
+    record["finished"] = bool(winners)
+    if stopped:
+        record["stopped"] = stopped
+    return record
+
+
+def schema() -> dict:
+    return json.loads((conformance_dir() / "schema" / "record.schema.json")
+                      .read_text(encoding="utf-8"))
+
+
+def read_record(path: str | Path) -> dict:
+    """Read and validate a record file; a bad file is a UsageError naming the place."""
+    import jsonschema
+
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"no such record file: {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a folder, not a record file") from None
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path}: not JSON ({error})") from None
+    errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data),
+                    key=lambda e: list(e.path))
+    if errors:
+        where = "/".join(str(p) for p in errors[0].path) or "(top)"
+        raise UsageError(f"{path}: not a rookery game record: {where}: {errors[0].message}")
+    return data
+
+
+@dataclass(frozen=True)
+class ReplayedHand:
+    """One hand of a record, replayed: the hand, the events of each action in order, and
+    the game-over event when this hand ended the game."""
+
+    hand: Hand
+    events: tuple[tuple[int, str, tuple[Event, ...]], ...]
+    game_over: Event | None
+
+
+class RecordMismatch(UsageError):
+    """A record the engine does not agree with: a refused action or another result."""
+
+
+def replay(variant: Variant, record: dict) -> Iterator[ReplayedHand]:
+    """Replay every hand of ``record`` on ``variant``, checking each action and result."""
+    for number, entry in enumerate(record["hands"], 1):
+        try:
+            hand = Hand(variant, entry["dealer"], entry["hands"], entry["nest"],
+                        entry.get("scores"), entry.get("number", number - 1))
+        except UsageError as error:
+            raise RecordMismatch(f"hand {number}: the deal is refused: {error}") from None
+        events = []
+        for step, (seat, action) in enumerate(entry["actions"], 1):
+            try:
+                events.append((seat, action, tuple(hand.apply(action, seat))))
+            except IllegalAction as error:
+                raise RecordMismatch(f"hand {number}, action {step} ({seat} {action}): "
+                                     f"refused: {error.code}: {error.message}") from None
+        if not hand.is_over:
+            raise RecordMismatch(f"hand {number}: the record stops before the hand ends "
+                                 f"(phase {hand.phase})")
+        result = hand.result.to_json()
+        if entry.get("result") is not None and entry["result"] != result:
+            raise RecordMismatch(f"hand {number}: the record says scores "
+                                 f"{entry['result']['scores']}, the engine "
+                                 f"{result['scores']}")
+        winners = game_winners(variant, hand.result, hand.t.team_of)
+        over = Event("game-over", None, {"winners": list(winners),
+                                         "scores": list(hand.result.scores)}) \
+            if winners else None
+        yield ReplayedHand(hand, tuple(events), over)
+
+
+def hand_case(variant: Variant, record: dict, number: int, rules: list[str],
+              case_id: str | None = None) -> dict:
+    """Hand ``number`` (1-based) of a record as a conformance corpus file holding one
+    regression case: the deal, every action as a step the engine must accept, and the
+    result it must reach."""
+    hands = record["hands"]
+    if not 1 <= number <= len(hands):
+        raise UsageError(f"--hand {number}: the record has hands 1 to {len(hands)}")
+    known = [rule.id for rule in variant.rules]
+    for rule in rules:
+        if rule not in known:
+            close = difflib.get_close_matches(rule, known, n=1)
+            raise UsageError(f"--rule {rule}: {variant.id} has no such rule"
+                             + (f"; did you mean '{close[0]}'?" if close else
+                                f"; its rules: {', '.join(known)}"))
+    replayed = list(replay(variant, {"hands": hands[:number]}))[-1]
+    entry = hands[number - 1]
+    result = replayed.hand.result.to_json()
+    steps: list[dict] = [{"seat": seat, "do": action} for seat, action in entry["actions"]]
+    expect = {"hand_over": True, "result": {"scores": result["scores"],
+                                             "changes": result["changes"],
+                                             "thrown_in": result["thrown_in"]}}
+    if result["made"] is not None:
+        expect["result"]["made"] = result["made"]
+    steps.append({"expect": expect})
+    chosen = rules or [rule for rule in known if rule.startswith("scoring.")] or known[:1]
+    deal = {"dealer": entry["dealer"], "hands": entry["hands"], "nest": entry["nest"],
+            "scores": entry.get("scores") or [0] * len(result["scores"]),
+            "number": entry.get("number", number - 1)}
+    case = {"id": case_id or f"{variant.id}/regression/{number:03d}",
+            "description": f"Hand {number} of a recorded game of {variant.title} "
+                           f"(seed {record.get('seed')}), replayed action by action: "
+                           f"the engine must accept every action and reach the recorded "
+                           f"score.",
+            "rules": chosen, "tags": ["whole-hand", "recorded"], "origin": "regression",
+            "deal": deal, "steps": steps}
+    return {"variant": variant.id,
+            "description": "Regression cases recorded from played games (rookery replay "
+                           "--to-case).",
+            "cases": [case]}
