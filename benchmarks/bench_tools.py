@@ -222,14 +222,14 @@ def help_ratio(rookery, args) -> Figure:
 
 
 def spec_loading(rookery, args) -> Figure:
-    from rookery.language import load
+    from rookery.language import load, specs
     names = load.builtin_variants()
     for name in names:                       # warm: grammar built, modules imported
         load.load_variant(name)
-    parsed = getattr(load, "_parsed", None)
+    parsed = getattr(specs, "_parsed", None)
 
     def forget() -> None:
-        load._load.cache_clear()
+        specs._load.cache_clear()
         if parsed is not None:
             parsed.cache_clear()
 

@@ -35,8 +35,8 @@ except ImportError:                                    # run from a checkout
 
 from rookery.conformance.corpus.cases import load_corpus
 from rookery.conformance.protocol.engines import InProcessEngine
-from rookery.conformance.diagnosis.lockstep import Fuzzer
-from rookery.conformance.mutation.mutants.mutants import mutants
+from rookery.conformance.differential.fuzzer import Fuzzer
+from rookery.conformance.mutation.mutants import mutants
 from rookery.conformance.corpus.runner import run_cases
 from rookery.conformance.protocol.session import Session
 from rookery.language.load import load_variant
@@ -160,7 +160,7 @@ def main(argv=None) -> int:
 
 def _combine(variant_id: str, picked):
     """One engine carrying several mutations: the spec with each changed clause."""
-    from rookery.conformance.mutation.mutants.mutants import combined_mutant
+    from rookery.conformance.mutation.mutants import combined_mutant
     return combined_mutant(variant_id, picked)
 
 

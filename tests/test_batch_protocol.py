@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from rookery.conformance import InProcessEngine, load_corpus, run_cases
 from rookery.conformance.corpus.cases import schema
 from rookery.cli.conformance import oracles
-from rookery.conformance.mutation.mutants.mutants import mutant_spec, mutants
+from rookery.conformance.mutation.mutants import mutant_spec, mutants
 from rookery.conformance.protocol.serve import reply_to
 from rookery.conformance.protocol.session import Session
 from rookery.conformance.protocol.subprocess_engine import SubprocessEngine

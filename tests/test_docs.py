@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import rookery
-from rookery import docs
+from rookery.docs import comparison, site
+from rookery.docs import generate as docs
 from rookery.cli import main
 from rookery.docs import english, sentences
 from rookery.docs.variant_page import variant_page
@@ -144,7 +145,7 @@ def test_rank_runs_fold_consecutive_numbers():
 
 
 def test_the_dsl_example_is_a_valid_spec(tmp_path):
-    page = docs.site.dsl_page([rookery.load_variant("tournament")])
+    page = site.dsl_page([rookery.load_variant("tournament")])
     example = re.search(r"```rook\n(.*?)```", page, re.S).group(1)
     variant = rookery.load_text(example, "little-rook.rook")
     assert variant.deck.size == 40 and variant.scoring.total == 100
@@ -179,14 +180,14 @@ def test_mkdocs_build_strict(tmp_path):
 
 def test_comparison_has_a_row_per_variant_from_the_model():
     variants = [rookery.load_variant(name) for name in rookery.builtin_variants()]
-    lines = docs.comparison.tables(variants)
+    lines = comparison.tables(variants)
     for v in variants:
         rows = [line for line in lines if line.startswith(f"| [{v.title}](variants/{v.id}.md) |")]
         assert len(rows) == 4, v.id
     tournament = [line for line in lines if line.startswith("| [Tournament Rook (Kentucky")]
     assert tournament[1].endswith("| 120 | 120 | 70–120 | 300 |")
     assert tournament[2].endswith("| highest trump | left of dealer | last trick |")
-    notes = "\n".join(docs.comparison.disagreements(variants))
+    notes = "\n".join(comparison.disagreements(variants))
     assert "### Who leads the first trick" in notes
     assert "[`tournament`](variants/tournament.md#play.leader)" in notes
     assert "[`kentucky-rook`](variants/kentucky-rook.md#play.leader)" in notes
@@ -194,7 +195,7 @@ def test_comparison_has_a_row_per_variant_from_the_model():
 
 def test_sources_page_counts_each_variants_citations():
     variant = rookery.load_variant("tournament")
-    page = docs.site.sources_page(rookery.language.load.known_sources(), [variant])
+    page = site.sources_page(rookery.language.load.known_sources(), [variant])
     cited = sum(1 for rule in variant.rules for c in rule.citations
                 if c.source == "wikipedia-rook")
     assert f"| [{variant.title}](variants/tournament.md) | {cited} |" in page

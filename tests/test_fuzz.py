@@ -14,8 +14,8 @@ import rookery
 from rookery.cli import main
 from rookery.conformance.corpus.cases import load_corpus, validator
 from rookery.conformance.protocol.engines import InProcessEngine
-from rookery.conformance.diagnosis.lockstep import Fuzzer
-from rookery.conformance.mutation.mutants.mutants import combined_mutant, mutant_spec, mutants
+from rookery.conformance.differential.fuzzer import Fuzzer
+from rookery.conformance.mutation.mutants import combined_mutant, mutant_spec, mutants
 from rookery.conformance.corpus.runner import PASS, run_cases
 from rookery.conformance.protocol.session import Session
 from rookery.conformance.differential.shrink import shrink, to_case

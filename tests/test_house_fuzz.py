@@ -6,8 +6,8 @@ import pytest
 from house_games import HOUSE, house
 
 from rookery.conformance.protocol.engines import InProcessEngine
-from rookery.conformance.diagnosis.lockstep import Fuzzer
-from rookery.conformance.mutation.mutants.mutants import mutants
+from rookery.conformance.differential.fuzzer import Fuzzer
+from rookery.conformance.mutation.mutants import mutants
 from rookery.conformance.protocol.session import Session
 
 SPECS = ("top-bid-ends", "dealer-must-bid", "open-nest", "poor-hand", "misdeal", "two-birds")

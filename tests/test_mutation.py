@@ -13,7 +13,7 @@ import pytest
 
 import rookery
 from rookery.conformance import load_corpus
-from rookery.conformance.mutation.mutants.mutants import (
+from rookery.conformance.mutation.mutants import (
     check_variant_corpus,
     equivalent_mutants,
     mutants,

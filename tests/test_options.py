@@ -264,7 +264,7 @@ def test_the_corpus_runs_cases_of_combinations(capsys):
 
 
 def test_a_combination_is_mutated_in_its_options_rules():
-    from rookery.conformance.mutation.mutants.mutants import mutants
+    from rookery.conformance.mutation.mutants import mutants
     rules = {m.rule for m in mutants("kentucky-rook+rook-low+no-trump")}
     assert rules == {"trump.rook", "trump.choices", "trump.no-trump-rook",
                      "trump.low-card-rook"}

@@ -173,9 +173,9 @@ def test_the_dsl_reference_example_of_sources_loads(club):
     """The house spec of the DSL reference, beside a club spec and its notes file."""
     import re
 
-    from rookery import docs
+    from rookery.docs import site
 
-    page = docs.site.dsl_page([rookery.load_variant("tournament")])
+    page = site.dsl_page([rookery.load_variant("tournament")])
     example = re.search(r"```rook\n(variant house .*?)```", page, re.S).group(1)
     (club / "home" / "notes.txt").write_text("Bidding\nWe open at 80.\n", encoding="utf-8")
     path = club / "home" / "example.rook"
@@ -190,7 +190,7 @@ def test_the_dsl_reference_example_of_sources_loads(club):
 def test_mutants_of_a_house_spec_keep_its_sources(club):
     """``rookery fuzz --spec`` and ``mutate`` reread a spec with one clause changed: the
     sources it and its parent declare are still known, so its mutants are read."""
-    from rookery.conformance.mutation.mutants.mutants import mutants
+    from rookery.conformance.mutation.mutants import mutants
 
     found = list(mutants(str(club / "home" / "house.rook")))
     assert found

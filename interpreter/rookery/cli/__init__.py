@@ -390,6 +390,3 @@ def _on_terminate():
     except ValueError:
         return None
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -45,7 +45,7 @@ def add_subcommand(sub) -> None:
 
 
 def cmd_docs(args) -> int:
-    from ..docs import generate, render, user_site_variants
+    from ..docs.generate import generate, render, user_site_variants
     from ..docs.output import check_outputs, check_target
 
     variants = user_site_variants(args.specs) if args.specs else None

@@ -160,7 +160,7 @@ def cmd_fuzz(args) -> int:
         write_junit,
     )
     from ..conformance.protocol.engines import Unsupported
-    from ..conformance.diagnosis.lockstep import Fuzzer
+    from ..conformance.differential.fuzzer import Fuzzer
     if args.deals <= 0:
         raise UsageError("--deals must be a positive number")
     if args.timeout <= 0:

@@ -32,7 +32,7 @@ def check_target(out: Path) -> None:
 def is_ours(path: Path) -> bool:
     """Whether ``path`` was written by ``rookery docs`` (a generated page or config, or a
     hand-written page holding a generated block)."""
-    from . import GENERATED_BLOCK, is_generated
+    from .header import GENERATED_BLOCK, is_generated
 
     if is_generated(path):
         return True

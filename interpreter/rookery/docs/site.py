@@ -54,7 +54,7 @@ def fill(template: str, **slots: str) -> str:
 def hand_written(docs: Path) -> list[tuple[str, str]]:
     """The hand-written pages present in ``docs`` (not generated), as (file, title):
     the conformance pages first, in their fixed order, then any other, by name."""
-    from . import is_generated
+    from .header import is_generated
 
     found = []
     known = dict(CONFORMANCE_PAGES + LANGUAGE_PAGES)

@@ -15,7 +15,7 @@ from ..language.model import Rule, Variant
 from ..language.rulings import rulings
 from .english import capital
 from .sentences import SECTION_TITLES
-from .site import families
+from .families import families
 
 
 def unclear_page(variants: list[Variant]) -> str:

@@ -78,9 +78,10 @@ def allowed(hand) -> bool:
             and certain(hand, hand.to_act))
 
 
-def apply(hand, action: Action) -> list[Event]:
-    """Lay the rest of the hand down: the claimant leads its cards from the strongest
-    down, the others play their first legal card, and every trick is the claimant's."""
+def check(hand) -> tuple[int, str]:
+    """The claim of the seat to play, checked: that seat and the rule (``play.claim``), or
+    the refusal (``claim-not-on-lead``, ``claim-not-certain``).  The cards are laid down
+    by :func:`rookery.engine.play.apply`."""
     rule = hand.t.rule("play", "claim")
     if hand.variant.play.claim != "certain":
         raise IllegalAction("wrong-phase", "'claim': this variant has no claims; play a card")
@@ -91,14 +92,4 @@ def apply(hand, action: Action) -> list[Event]:
     if not certain(hand, seat):
         raise IllegalAction("claim-not-certain", f"seat {seat} cannot be sure of every "
                             "remaining trick: another player could take one", rule)
-    from . import play
-    codes = hand.t.codes
-    events = [Event("claim", seat, {"cards": [codes[c] for c in lead_order(hand, seat)]},
-                    (rule,))]
-    while not hand.is_over:
-        if hand.to_act == seat:
-            card = lead_order(hand, seat)[0]
-        else:
-            card = play.playable(hand, hand.to_act)[0]
-        events += play.apply(hand, hand.t.play_actions[card])
-    return events if hand.record else ()
+    return seat, rule

@@ -69,7 +69,7 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
     card = t.card_of_play.get(action)
     if card is None:
         if action.kind == "claim":
-            return claim.apply(hand, action)
+            return _lay_down(hand)
         if action.kind != "play":
             raise wrong_phase(hand, f"'{action}': it is time to play a card")
         card = hand.card(action.value)      # raises unknown-card
@@ -152,3 +152,20 @@ def _finish_trick(hand) -> list[Event]:
     if last:
         events += hand.finish_play()
     return events
+
+
+def _lay_down(hand) -> list[Event]:
+    """A claim (``play.claim``): the claimant lays the rest of its hand down, leading its
+    cards from the strongest down; the others play their first legal card, and every
+    trick is the claimant's (:mod:`rookery.engine.claim` says when a claim is certain)."""
+    seat, rule = claim.check(hand)
+    codes = hand.t.codes
+    events = [Event("claim", seat, {"cards": [codes[c] for c in claim.lead_order(hand, seat)]},
+                    (rule,))]
+    while not hand.is_over:
+        if hand.to_act == seat:
+            card = claim.lead_order(hand, seat)[0]
+        else:
+            card = playable(hand, hand.to_act)[0]
+        events += apply(hand, hand.t.play_actions[card])
+    return events if hand.record else ()

@@ -171,3 +171,22 @@ def _declaration_errors(spec: ast.SpecFile, builtin: frozenset[str], declared: t
     if spec.source and spec.source_span and sources and spec.source not in sources:
         errors.append(unknown_source(spec.source, spec.source_span, sources))
     return errors
+
+
+def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str | None]],
+                 known_sources: frozenset[str], declared: tuple | None = None
+                 ) -> model.Variant:
+    """Give meaning to a variant's (merged) clauses.
+
+    ``clauses`` holds each clause with the default source of the file it came from and,
+    for inherited clauses, the id of the variant it was inherited from; ``declared`` the
+    sources the spec and its parents declare (:class:`~rookery.language.ast.SourceDeclaration`;
+    by default those of ``spec``).
+    Every mistake found is reported, in line order, in one :class:`SpecError` (see
+    :func:`rookery.language.gather.read_all`).
+    """
+    variant, errors, _ = read_all(spec, clauses, known_sources,
+                                  spec.sources if declared is None else declared)
+    if errors or variant is None:
+        raise SpecError.gather(errors)
+    return variant

@@ -27,6 +27,7 @@ from .check import check_variant
 from ..errors import SpecError, UsageError
 from .model import Variant
 from .parse import parse_file
+from .specs import builtin_options, not_a_variant, options_dir
 from ..resources import specs_dir
 from .vocabulary import SECTION_ORDER, SECTIONS, rule_id
 
@@ -55,15 +56,6 @@ REQUIREMENTS: dict[str, Requirement] = {
 }
 
 
-def options_dir() -> Path:
-    return specs_dir() / "options"
-
-
-def builtin_options() -> list[str]:
-    """Ids of the options shipped in ``specs/options/``, sorted."""
-    return sorted(path.stem for path in options_dir().glob("*.rook"))
-
-
 # -- names ------------------------------------------------------------------------------------
 
 def is_combination(name: str) -> bool:
@@ -80,7 +72,7 @@ def split(name: str) -> tuple[str, tuple[str, ...]]:
 
 def is_builtin(name: str) -> bool:
     """A built-in variant id, or a built-in base with built-in options."""
-    from .load import builtin_variants
+    from .specs import builtin_variants
     if not isinstance(name, str):
         return False
     if not is_combination(name):
@@ -131,7 +123,7 @@ def load_combination(name: str) -> Variant:
 
 def combination_files(name: str) -> list[Path]:
     """The files a combination is made of: its base's, then each option's."""
-    from .load import find_spec
+    from .specs import find_spec
     base, options = split(name)
     return [find_spec(base)] + [find_option(option) for option in options]
 
@@ -148,14 +140,6 @@ def read_option(path: Path) -> ast.SpecFile:
     return option
 
 
-def not_a_variant(spec: ast.SpecFile) -> SpecError:
-    """An option loaded, or extended, as if it were a variant."""
-    return SpecError(f"'{spec.variant}' is an option, not a variant", spec.span,
-                     expected="a variant, or a base with this option: BASE+OPTION",
-                     hint=f"apply it to a base, e.g. tournament+{spec.variant} (a file: "
-                          f"tournament+{spec.path})", code="option-not-variant")
-
-
 def combination_clauses(name: str):
     """The spec header and merged clauses of ``BASE+OPTION+...`` (what the mutation check
     changes), each clause with its default source and the variant it is inherited from
@@ -168,8 +152,8 @@ def combination_clauses(name: str):
 
 @cache
 def _combine(base_path: Path, option_paths: tuple[Path, ...]) -> Variant:
-    from .load import known_sources
-    from .sections import read_variant
+    from .specs import known_sources
+    from .gather import read_variant
     spec, clauses, stated_by, base, options = _merge(base_path, option_paths)
     try:
         variant = read_variant(spec, clauses, frozenset(known_sources()))
@@ -185,7 +169,7 @@ def _combine(base_path: Path, option_paths: tuple[Path, ...]) -> Variant:
 def _merge(base_path: Path, option_paths: tuple[Path, ...]):
     """Apply each option's clauses to the base's, after checking its requirements and
     that no two options state one rule."""
-    from .load import _load, _merged_clauses
+    from .specs import _load, _merged_clauses
     base_spec = parse_file(base_path)
     base = _load(base_path)
     options = [read_option(path) for path in option_paths]

@@ -1,7 +1,7 @@
 """Stage 3 of the pipeline: a variant's clauses, given their meaning, become a
 :class:`~rookery.language.model.Variant`.
 
-One reader per section (:func:`read_variant` calls them in the order rules are told); each
+One reader per section (:func:`rookery.language.gather.read_variant` calls them in the order rules are told); each
 reads its clauses through :mod:`rookery.language.vocabulary` (which keys exist, what values they
 take) and raises a :class:`~rookery.errors.SpecError` pointing at the clause to fix.
 """
@@ -24,27 +24,6 @@ from ..limits import (
 )
 from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses,
                          number_of, only_value, rank_labels, rule_id, word_in)
-
-
-def read_variant(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str | None]],
-                 known_sources: frozenset[str], declared: tuple | None = None
-                 ) -> model.Variant:
-    """Give meaning to a variant's (merged) clauses.
-
-    ``clauses`` holds each clause with the default source of the file it came from and,
-    for inherited clauses, the id of the variant it was inherited from; ``declared`` the
-    sources the spec and its parents declare (:class:`~rookery.language.ast.SourceDeclaration`;
-    by default those of ``spec``).
-    Every mistake found is reported, in line order, in one :class:`SpecError` (see
-    :func:`rookery.language.gather.read_all`).
-    """
-    from .gather import read_all
-
-    variant, errors, _ = read_all(spec, clauses, known_sources,
-                                  spec.sources if declared is None else declared)
-    if errors or variant is None:
-        raise SpecError.gather(errors)
-    return variant
 
 
 def build_variant(spec: ast.SpecFile, clauses: list[ast.Clause],

@@ -20,7 +20,7 @@ from ...language.check import check_variant
 from ...errors import RookeryError
 from ...language.load import known_sources
 from ...language.model import Variant
-from ...language.sections import read_variant
+from ...language.gather import read_variant
 from ...language.vocabulary import rule_id
 from ..mutation.mutants import _alternatives, _base, _changed
 

@@ -21,7 +21,8 @@ import hashlib
 from pathlib import Path
 
 from ...language.model import Variant
-from ..diagnosis.lockstep import KINDS, Difference, Fuzzer, choices_of
+from ..diagnosis.lockstep import KINDS, Difference, choices_of
+from .fuzzer import Fuzzer
 
 PROBED = ("accepts-illegal", "code", "changed-on-reject")
 

@@ -23,12 +23,12 @@ from pathlib import Path
 from ...language import ast
 from ...language.check import check_variant
 from ...errors import SpecError
-from ...language.load import _merged_clauses, find_spec, known_sources
+from ...language.specs import _merged_clauses, find_spec, known_sources
 from ...language.options import combination_clauses, is_combination
 from ...language.model import Variant
 from ...language.parse import parse_file, parse_text
 from ...resources import conformance_dir
-from ...language.sections import read_variant
+from ...language.gather import read_variant
 from ...language.vocabulary import SECTIONS, rule_id
 from ..corpus.cases import Case
 from ..protocol.engines import InProcessEngine
