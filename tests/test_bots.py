@@ -131,7 +131,7 @@ def test_the_players_name_no_variant():
     """Bots and the human seat are generic: no variant id appears in their code."""
     import re
     from pathlib import Path
-    package = Path(rookery.__file__).parent
+    package = Path(rookery.__file__).parent / "play"
     for name in ("bots.py", "games.py", "table.py", "transcript.py"):
         text = (package / name).read_text(encoding="utf-8")
         for variant_id in rookery.builtin_variants():

@@ -1,4 +1,5 @@
-"""Issue 11: the package's modules import each other without cycles, and the command
+"""The package's layout holds: its modules import each other without circles (at import
+time or in a function), no module imports from a stage above its own, and the command
 line's help loads nothing it does not need (that is what makes ``rookery --help`` quick;
 speed itself is measured in ``benchmarks/``, never here)."""
 
@@ -90,6 +91,61 @@ def test_the_checker_of_cycles_sees_one():
 
 def test_no_module_imports_itself_back_at_import_time():
     assert cycles({name: imported(name) for name in MODULES}) == []
+
+
+def test_no_import_circles_anywhere_in_the_package():
+    """Functions' own imports count too: a circle hidden in a function is still a circle
+    in the design."""
+    assert cycles({name: imported(name, everywhere=True) for name in MODULES}) == []
+
+
+# The stages of the pipeline, lowest first (README, "Layout"): a module may import its
+# own stage and the stages before it, never one after it.  The foundation is the
+# package's root modules (errors, limits, resources, the bounded reader...).
+STAGES = ["", "language", "engine", "play", "docs", "conformance", "conformance.protocol",
+          "conformance.diagnosis", "conformance.corpus", "conformance.mutation",
+          "conformance.differential", "cli"]
+# Integration points other tools load by name: above every stage.
+ENTRY_POINTS = {"rookery.pytest_plugin", "rookery.__main__", "rookery.lexer"}
+
+
+def stage(name: str) -> int:
+    if name in ENTRY_POINTS:
+        return len(STAGES)
+    rest = name.removeprefix("rookery").removeprefix(".")
+    return max(i for i, s in enumerate(STAGES)
+               if not s or rest == s or rest.startswith(s + "."))
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((name, other) for name, imports in graph.items() for other in imports
+                  if stage(other) > stage(name))
+
+
+def test_the_stage_checker_sees_an_upward_import():
+    assert stage("rookery.errors") == 0
+    assert stage("rookery.language.load") < stage("rookery.engine.hand")
+    assert stage("rookery.conformance.corpus.runner") < \
+        stage("rookery.conformance.differential.fuzzer")
+    graph = {"rookery.conformance.corpus.runner": {"rookery.conformance.differential.fuzzer"},
+             "rookery.conformance.differential.fuzzer": {"rookery.conformance.corpus.runner"}}
+    assert upward_imports(graph) == [("rookery.conformance.corpus.runner",
+                                      "rookery.conformance.differential.fuzzer")]
+
+
+def test_no_module_imports_from_a_stage_above_its_own():
+    graph = {name: imported(name, everywhere=True) for name in MODULES}
+    assert upward_imports(graph) == []
+
+
+def test_every_module_belongs_to_a_stage_folder_or_the_foundation():
+    """The package root holds only the foundation every stage shares and the entry
+    points; everything else lives in the folder of its stage."""
+    root = {name for name in MODULES if name.count(".") == 1}
+    foundation = {"rookery.errors", "rookery.exit_codes", "rookery.limits", "rookery.lazy",
+                  "rookery.resources", "rookery.paths", "rookery.bounded"}
+    packages = {f"rookery.{s}" for s in STAGES if s and "." not in s}
+    assert root <= foundation | ENTRY_POINTS | packages
 
 
 def test_the_syntax_errors_do_not_reach_back_into_the_parser():

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..language.check import summary
 from ..language.model import Variant
-from .english import capital, listing, number
+from .english import capital, number
 from .families import in_order
 
 

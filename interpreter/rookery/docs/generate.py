@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import rejections
 from .header import GENERATED_BLOCK, MARKER, REGENERATE, STYLESHEET, is_generated, page_header  # noqa: F401
 
 # The pages' writers (and the specs' loader) are imported where used: ``rookery docs``
@@ -73,7 +74,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
         for v in combinations:   # the combinations the corpus has cases for
             files[docs / "variants" / f"{v.id}.md"] = variant_page(
                 v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"))
-    files[docs / "dsl.md"] = (page_header("interpreter/rookery/vocabulary.py")
+    files[docs / "dsl.md"] = (page_header("interpreter/rookery/language/vocabulary.py")
                               + "\n" + site.dsl_page(variants))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
                                   + site.sources_page(known_sources(), variants))

@@ -12,7 +12,7 @@ from ..language.model import Rule, Variant
 from ..language.vocabulary import SECTION_ORDER
 from . import sample_deal
 from .cards import chip, chips
-from .english import capital, listing, number, plural, rank_runs
+from .english import capital, listing, number, plural
 from .sentences import SECTION_TITLES, Sentence, all_sentences
 from .tell_play import counter_groups
 

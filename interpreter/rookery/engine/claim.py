@@ -21,7 +21,7 @@ card of the trick is down), and the hand is unchanged.
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from .actions import Action, Event
+from .actions import Action
 
 CLAIM = Action("claim")
 

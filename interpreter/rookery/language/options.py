@@ -27,8 +27,7 @@ from .check import check_variant
 from ..errors import SpecError, UsageError
 from .model import Variant
 from .parse import parse_file
-from .specs import builtin_options, not_a_variant, options_dir
-from ..resources import specs_dir
+from .specs import builtin_options, options_dir
 from .vocabulary import SECTION_ORDER, SECTIONS, rule_id
 
 SEPARATOR = "+"

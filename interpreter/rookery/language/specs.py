@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import ast
 from .check import check_problems
-from ..errors import Span, SpecError, UsageError
+from ..errors import SpecError, UsageError
 from ..limits import MAX_EXTENDS
 from .gather import read_all
 from .model import Variant

@@ -18,7 +18,7 @@ from ...errors import RookeryError
 from ...resources import conformance_dir
 from ... import bounded
 from . import validate
-from ..protocol.schema_check import SchemaCheck
+from ..protocol.schema_check import SchemaCheck, schema, validator  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -61,18 +61,6 @@ class Problem:
 
 class CorpusError(RookeryError):
     """The corpus cannot be found or read at all."""
-
-
-@cache
-def schema(name: str) -> dict:
-    """A schema of ``conformance/schema/`` by its short name (``case``, ``protocol``...)."""
-    path = conformance_dir() / "schema" / f"{name}.schema.json"
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-@cache
-def validator(name: str) -> SchemaCheck:
-    return SchemaCheck(schema(name))
 
 
 def default_paths() -> list[Path]:

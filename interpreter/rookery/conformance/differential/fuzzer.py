@@ -15,7 +15,7 @@ from ...engine.actions import Action
 from ...engine.deal import deal_hand
 from ...engine.tables import tables_for
 from ...language.model import Variant
-from ..diagnosis.lockstep import Lockstep, _deal_dict
+from ..diagnosis.lockstep import Difference, Lockstep, _deal_dict
 
 
 class Fuzzer(Lockstep):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from ..corpus.cases import schema
+from .schema_check import schema
 
 _ABSENT = object()
 

@@ -27,7 +27,9 @@ A schema with any other keyword is not compiled: the reference alone checks it.
 from __future__ import annotations
 
 import json
-from functools import cached_property
+from functools import cache, cached_property
+
+from ...resources import conformance_dir
 
 # Keywords that mean the same in Draft 2020-12 and in fastjsonschema's Draft 2019-09
 # (``items`` only as one schema for every item, the only form 2020-12 has).  Anything
@@ -141,3 +143,15 @@ class SchemaCheck:
 
     def is_valid(self, instance) -> bool:
         return self.passes_fast(instance) or self.reference.is_valid(instance)
+
+
+@cache
+def schema(name: str) -> dict:
+    """A schema of ``conformance/schema/`` by its short name (``case``, ``protocol``...)."""
+    path = conformance_dir() / "schema" / f"{name}.schema.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def validator(name: str) -> SchemaCheck:
+    return SchemaCheck(schema(name))

@@ -42,7 +42,7 @@ from functools import cache
 
 from . import answer_check
 from ... import bounded
-from ..corpus.cases import schema
+from .schema_check import schema
 from .engines import Batched, DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
 from .schema_check import SchemaCheck
 from .wire import encode

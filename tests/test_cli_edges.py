@@ -1,4 +1,4 @@
-"""The command line's sharp edges of issue 12, each with the behaviour that replaced it:
+"""The command line's sharp edges, each with the behaviour that replaced it:
 whole games end (or stop at a reported limit), wrong arguments are usage mistakes
 (exit 2) that say what was meant, ``check`` takes folders and ends with one summary
 line, ``--json`` for ``check``, ``list`` and ``play``, one exit-code convention."""
