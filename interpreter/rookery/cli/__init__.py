@@ -344,6 +344,16 @@ def _docs_command() -> None:
 _docs_command()
 
 
+def _editor_commands() -> None:
+    """``rookery fmt`` and ``rookery lsp``: tools for writing specs (:mod:`rookery.editor`)."""
+    from . import fmt
+    _COMMANDS["fmt"] = fmt.cmd_fmt
+    _EXTENSIONS.append(fmt.add_subcommand)
+
+
+_editor_commands()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)
