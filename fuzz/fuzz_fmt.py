@@ -31,7 +31,8 @@ def shipped_specs() -> list[Path]:
     """The specs the project ships that check (the tutorial's broken file aside)."""
     folders = [ROOT / "specs", ROOT / "specs" / "options", ROOT / "conformance" / "house"]
     files = [p for folder in folders for p in sorted(folder.glob("*.rook"))]
-    return files + [ROOT / "docs" / "house-rules" / "club.rook"]
+    return files + [ROOT / "docs" / "house-rules" / "club.rook",
+                    *sorted((ROOT / "conformance" / "examples").glob("*/*.rook"))]
 
 
 def is_valid(text: str, path: Path) -> bool:

@@ -10,6 +10,7 @@ import io
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,8 @@ from rookery.errors import SpecError
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL_MISTAKES = ROOT / "docs" / "house-rules" / "first-try.rook"
 SHIPPED = sorted([*ROOT.glob("specs/*.rook"), *ROOT.glob("specs/options/*.rook"),
-                  *ROOT.glob("conformance/house/*.rook"), *ROOT.glob("docs/house-rules/*.rook")])
+                  *ROOT.glob("conformance/house/*.rook"), *ROOT.glob("docs/house-rules/*.rook"),
+                  *ROOT.glob("conformance/examples/*/*.rook")])
 
 
 def rookery(*args: str) -> subprocess.CompletedProcess:
@@ -219,3 +221,21 @@ def test_fmt_keeps_the_export_identical_on_a_builtin_spec_written_loosely(tmp_pa
     after = json.loads(rookery("export", str(loose)).stdout)
     assert after["deck"] == before["deck"] and after["scoring"] == before["scoring"]
     assert [r["id"] for r in after["rules"]] == [r["id"] for r in before["rules"]]
+
+
+def test_fmt_reads_stdin_and_writes_stdout_for_editors(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(MESSY))
+    done = rookery("fmt", "-")
+    assert done.returncode == 0 and done.stdout == CANONICAL
+    monkeypatch.setattr("sys.stdin", io.StringIO("variant v\ndeal:\n  hand 10,,\n"))
+    broken = rookery("fmt", "-")
+    assert broken.returncode == 1
+    assert broken.stdout == "variant v\ndeal:\n  hand 10,,\n"      # the editor keeps its text
+    assert "<stdin>:3:11: error[syntax-error]" in broken.stderr
+
+
+def test_lsp_without_pygls_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygls", None)     # import pygls now fails
+    done = rookery("lsp")
+    assert done.returncode == 2
+    assert "pip install 'rookery[lsp]'" in done.stderr

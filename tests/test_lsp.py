@@ -103,6 +103,12 @@ async def test_hover_tells_the_rule_as_its_page_does_with_its_source(client, clu
     assert "Rule `deal.poor-hand`" in text
     assert 'per **club** (Thursday Club house rules, 2026 sheet), section "Dealing"' in text
 
+    on_value = await client.text_document_hover_async(lsp.HoverParams(**at(uri, 7, 16)))
+    assert on_value.contents.value == text      # 'counters', a value of the same clause
+
+    replacing = await client.text_document_hover_async(lsp.HoverParams(**at(uri, 12, 3)))
+    assert "_Replaces_ `maximum none` _of_ `kentucky-rook`" in replacing.contents.value
+
     header = await client.text_document_hover_async(lsp.HoverParams(**at(uri, 6, 1)))
     assert "`deal.hand`: `hand 10` (inherited from `kentucky-rook`)" in header.contents.value
 

@@ -28,7 +28,9 @@ def add_subcommand(sub) -> None:
         "Exit code 0 when every file is in canonical form, 1 when a file would change "
         "(--check, --diff) or was left alone (it does not parse), 2 for a usage mistake.")
     p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="spec files, or folders (every .rook file in them, recursively)")
+                   help="spec files, or folders (every .rook file in them, recursively); "
+                        "'-' alone reads a spec on stdin and writes it formatted to stdout "
+                        "(for editors)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
                       help="change nothing; list the files that would change (exit 1 if any)")
@@ -51,13 +53,15 @@ def spec_files(paths: list[str]) -> list[Path]:
         else:
             raise UsageError(f"no such spec file: {name} (rookery fmt takes .rook files "
                              "or folders of them)")
-    return files
+    return list({path.resolve(): path for path in files}.values())   # each file once
 
 
 def cmd_fmt(args) -> int:
     from ..editor.fmt import format_spec
     from ..errors import RookeryError
 
+    if args.paths == ["-"]:
+        return _filter(args)
     files = spec_files(args.paths)
     changed = unchanged = left_alone = 0
     for path in files:
@@ -81,9 +85,7 @@ def cmd_fmt(args) -> int:
             continue
         changed += 1
         if args.diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                result.original.splitlines(keepends=True), result.text.splitlines(keepends=True),
-                f"{path} (as written)", f"{path} (formatted)"))
+            sys.stdout.writelines(_diff(result))
         elif args.check:
             print(f"would reformat {path}")
         else:
@@ -96,3 +98,29 @@ def cmd_fmt(args) -> int:
     if left_alone or (changed and (args.check or args.diff)):
         return FINDINGS
     return OK
+
+
+def _filter(args) -> int:
+    """``rookery fmt -``: stdin to stdout.  A spec that does not parse is written back as it
+    came (an editor then keeps its text) and its errors go to stderr (exit 1)."""
+    from ..editor.fmt import format_spec
+    from ..errors import RookeryError
+
+    text = sys.stdin.read()
+    try:
+        result = format_spec(text, "<stdin>")
+    except RookeryError as error:
+        sys.stdout.write(text)
+        print(f"{error}\n<stdin>: left as it is", file=sys.stderr)
+        return FINDINGS
+    if args.diff:
+        sys.stdout.writelines(_diff(result))
+    elif not args.check:
+        sys.stdout.write(result.text)
+    return FINDINGS if result.changed and (args.check or args.diff) else OK
+
+
+def _diff(result) -> list[str]:
+    return list(difflib.unified_diff(
+        result.original.splitlines(keepends=True), result.text.splitlines(keepends=True),
+        f"{result.path} (as written)", f"{result.path} (formatted)"))

@@ -34,7 +34,7 @@ def definition(analysis: Analysis, line: int, column: int) -> Place | None:
     word, start = found
     here = Path(analysis.path)
     if spec.extends_span is not None and spec.extends_span.line == line:
-        return _parent(spec, here)
+        return parent_place(spec, analysis.path)
     if word.startswith('"'):
         return _cited_section(analysis, line, start, word[1:-1])
     for part in _parts(word, column - start):
@@ -56,8 +56,10 @@ def _parts(word: str, offset: int) -> list[str]:
     return []
 
 
-def _parent(spec: ast.SpecFile, here: Path) -> Place | None:
+def parent_place(spec: ast.SpecFile, path: str) -> Place | None:
+    """The spec file that ``spec`` (read from ``path``) extends, if it can be found."""
     from ..language.specs import find_spec
+    here = Path(path)
     if spec.extends_path:
         parent = Path(spec.extends or "").expanduser()
         parent = parent if parent.is_absolute() else here.parent / parent

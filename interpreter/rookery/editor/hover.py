@@ -40,6 +40,9 @@ def hover_text(analysis: Analysis, line: int, column: int,
         if card:
             parts.append(card)
     parts.append(_clause(clause, variant))
+    replaced = _replaced(analysis, rule_id_of(clause))
+    if replaced:
+        parts.append(replaced)
     if stale:
         parts.append("_The spec has errors now: this is what its last version that "
                      "checked says._")
@@ -74,6 +77,26 @@ def told(variant: Variant, rule: Rule) -> str:
     if rule.option:
         lines.append(f"- stated by the option `{rule.option}`")
     return "\n".join(lines)
+
+
+def _replaced(analysis: Analysis, rule_id: str) -> str | None:
+    """For a clause of a spec that extends another: the parent's rule it replaces."""
+    from .definition import parent_place
+    from ..errors import RookeryError
+    from ..language.load import load_variant
+    spec = analysis.spec
+    if spec is None or not spec.extends:
+        return None
+    place = parent_place(spec, analysis.path)
+    try:
+        parent = load_variant(place.path) if place else None
+    except RookeryError:
+        return None
+    rule = _rule(parent, rule_id)
+    if parent is None or rule is None:
+        return None
+    return (f"_Replaces_ `{_code(rule.text)}` _of_ `{parent.id}` "
+            f"({_escape(rule.span.file)}, line {rule.span.line})")
 
 
 def source_titles(variant: Variant) -> dict[str, str]:
