@@ -135,7 +135,9 @@ def rewritten(text: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def trial(path: Path, original: str, rng: random.Random, tally: Tally) -> None:
+def trial(path: Path, original: str, rng: random.Random, tally: Tally) -> bool:
+    """One valid spec formatted and checked; False (nothing counted) when 20 rewrites of
+    ``original`` in a row were not valid."""
     from rookery.editor.fmt import format_spec
     from rookery.editor.layout import format_text
     from rookery.editor.safety import FormatUnsafe
@@ -147,8 +149,7 @@ def trial(path: Path, original: str, rng: random.Random, tally: Tally) -> None:
         if is_valid(text, path):
             break
     else:
-        tally.add("no valid rewrite in 20 draws")
-        return
+        return False
     with counted(tally, text, 20):
         try:
             result = format_spec(text, str(path))
@@ -156,13 +157,14 @@ def trial(path: Path, original: str, rng: random.Random, tally: Tally) -> None:
                 raise FormatUnsafe("formatting twice changed the text")
         except FormatUnsafe as error:
             tally.surprise("unsafe", error, text)
-            return
+            return True
         if kind == "layout-only" and result.text != format_text(original, str(path)):
             tally.surprise("layout-changed-the-result", AssertionError(path.name), text)
-            return
+            return True
         checked = ("already canonical" if not result.changed else "variant compared"
                    if result.unchecked is None else "clauses compared")
         tally.add(f"{kind}: safe ({checked})")
+    return True
 
 
 def main() -> int:
@@ -172,9 +174,12 @@ def main() -> int:
     rng = random.Random(args.seed)
     specs = [(p, p.read_text(encoding="utf-8")) for p in shipped_specs()]
     tally = Tally("fuzz_fmt", args.budget, args.count)
+    passed_over = 0
     while tally.more():
         path, text = rng.choice(specs)
-        trial(path, text, rng, tally)
+        passed_over += not trial(path, text, rng, tally)
+    print(f"(every trial is a valid spec; {passed_over} draws of a spec whose 20 rewrites "
+          "were all invalid were passed over)")
     return tally.summary(BAD)
 
 
