@@ -4,6 +4,7 @@ about a second); each test opens its own documents."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sys
 from pathlib import Path
@@ -47,9 +48,16 @@ async def opened(client: LanguageClient, path: Path, text: str | None = None) ->
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
         uri=uri, language_id="rook", version=1,
         text=path.read_text(encoding="utf-8") if text is None else text)))
-    while uri not in client.diagnostics:
-        await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await until(client, lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, lambda: uri in client.diagnostics)
     return uri
+
+
+async def until(client: LanguageClient, method: str, done) -> None:
+    """Wait for notifications of ``method`` until ``done()`` holds (at most 30 s: a server
+    that never says it fails the test instead of hanging it)."""
+    async with asyncio.timeout(30):
+        while not done():
+            await client.wait_for_notification(method)
 
 
 def at(uri: str, line: int, character: int) -> dict:
@@ -80,8 +88,7 @@ async def test_diagnostics_of_a_spec_with_mistakes_then_fixed(client, club):
     client.text_document_did_change(lsp.DidChangeTextDocumentParams(
         text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
         content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=fixed)]))
-    while uri not in client.diagnostics:
-        await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await until(client, lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, lambda: uri in client.diagnostics)
     assert len(client.diagnostics[uri]) == 0
 
 
@@ -180,3 +187,15 @@ async def test_formatting_is_rookery_fmt(client, club):
     (edit,) = edits
     assert edit.new_text == format_text(messy)
     assert edit.range.start == lsp.Position(line=0, character=0)
+
+
+async def test_formatting_leaves_a_spec_that_does_not_parse_alone(client, club):
+    uri = await opened(client, club / "broken.rook", "variant v\ndeal:\n  hand 10,,\n")
+    edits = await client.text_document_formatting_async(lsp.DocumentFormattingParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        options=lsp.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert not edits
+    await until(client, lsp.WINDOW_SHOW_MESSAGE, lambda: any(
+        "rookery fmt left the spec as it is" in m.message for m in client.messages))
+    (said,) = [m for m in client.messages if "rookery fmt left" in m.message]
+    assert "3:11: error[syntax-error]" in said.message

@@ -110,8 +110,7 @@ def expr_text(node) -> str:
         args = [expr_text(c) for c in kids[1:]
                 if not (isinstance(c, Token) and c.type in ("LPAR", "RPAR", "COMMA"))]
         return f"{kids[0]}({', '.join(args)})"
-    if all(isinstance(c, Token) and c.type in ("LPAR", "RPAR") or isinstance(c, Tree)
-           for c in kids) and isinstance(kids[0], Token) and kids[0].type == "LPAR":
+    if isinstance(kids[0], Token) and kids[0].type == "LPAR":    # ( expr ), kept as written
         return "(" + expr_text(kids[1]) + ")"
     return " ".join(expr_text(c) for c in kids)
 
