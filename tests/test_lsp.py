@@ -134,7 +134,7 @@ async def test_hover_on_a_card_code(client):
 
 async def test_completion(client, club):
     text = "variant mine\nextends tournament\n\ndeal:\n  \n  nest-deal \n  hand 9  per \n" \
-           "  nest 5  as \n\n"
+           "  nest 5  as \n\nplay:\n  anytime \n"
     uri = await opened(client, club / "mine.rook", text)
 
     async def labels(line: int, character: int) -> list[str]:
@@ -148,6 +148,7 @@ async def test_completion(client, club):
     assert {"wikipedia-rook", "kentucky-rook"} <= set(await labels(6, 14))
     assert {"deal.hand", "scoring.counters"} <= set(await labels(7, 14))
     assert "club" in await labels(1, 8)  # extends: the .rook files beside it too
+    assert {"ROOK", "R14", "B5", "none"} <= set(await labels(10, 10))   # the deck's cards
 
 
 async def test_go_to_definition(client, club):

@@ -103,6 +103,39 @@ def word_at(text: str, line: int, column: int) -> tuple[str, int] | None:
     return None
 
 
+@dataclass(frozen=True)
+class Place:
+    """A file and a 1-based line in it."""
+
+    path: Path
+    line: int = 1
+
+
+def parent_place(spec: ast.SpecFile, path: str) -> Place | None:
+    """The spec file that ``spec`` (read from ``path``) extends, if it can be found."""
+    from ..language.specs import find_spec
+    here = Path(path)
+    if spec.extends_path:
+        parent = Path(spec.extends or "").expanduser()
+        parent = parent if parent.is_absolute() else here.parent / parent
+        return Place(parent.resolve()) if parent.is_file() else None
+    try:
+        return Place(find_spec(spec.extends or "", near=here.parent).resolve())
+    except RookeryError:
+        return None
+
+
+def parent_variant(analysis: Analysis) -> Variant | None:
+    """The variant the spec extends, compiled (None when it has none or it fails)."""
+    from ..language.load import load_variant
+    spec = analysis.spec
+    place = parent_place(spec, analysis.path) if spec is not None and spec.extends else None
+    try:
+        return load_variant(place.path) if place else None
+    except RookeryError:
+        return None
+
+
 def rule_id_of(clause: ast.Clause) -> str:
     from ..language.vocabulary import rule_id
     return rule_id(clause)

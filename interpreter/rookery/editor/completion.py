@@ -4,7 +4,8 @@
 - at the start of a line: the section headers (``deck:``) and the header words;
 - first on an indented line: the keys of the section it is in, with their meaning;
 - after a key: the words its shape lists (``teams N | individual | called N``) and, where
-  it takes cards, the variant's card codes;
+  it takes cards, the variant's card codes (while the spec has errors, those of its last
+  version that checked, or of the variant it extends);
 - after ``per``, ``source``: source ids; after ``as``: rule ids; after ``extends``: the
   built-in variants and the ``.rook`` files beside the spec.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from ..language.model import Variant
 from ..language.vocabulary import SECTION_ORDER, SECTIONS
-from .analysis import Analysis, section_at
+from .analysis import Analysis, parent_variant, section_at
 
 HEADER_WORDS = ("variant", "option", "extends", "source", "requires")
 
@@ -38,7 +39,7 @@ def suggestions(analysis: Analysis, line: int, column: int,
     lines = analysis.text.splitlines()
     row = lines[line - 1] if 1 <= line <= len(lines) else ""
     before = row[:column - 1]
-    variant = analysis.variant or last_good
+    variant = analysis.variant or last_good or parent_variant(analysis)
     words = before.split()
     typing = not before or before[-1:] not in " \t"
     done = words[:-1] if typing and words else words   # the words already complete

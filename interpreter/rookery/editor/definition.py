@@ -10,20 +10,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RookeryError
 from ..language import ast
-from .analysis import Analysis, word_at
-
-
-@dataclass(frozen=True)
-class Place:
-    """A file and a 1-based line in it."""
-
-    path: Path
-    line: int = 1
+from .analysis import Analysis, Place, parent_place, word_at
 
 
 def definition(analysis: Analysis, line: int, column: int) -> Place | None:
@@ -54,20 +45,6 @@ def _parts(word: str, offset: int) -> list[str]:
             return [part]
         at += len(part) + 1
     return []
-
-
-def parent_place(spec: ast.SpecFile, path: str) -> Place | None:
-    """The spec file that ``spec`` (read from ``path``) extends, if it can be found."""
-    from ..language.specs import find_spec
-    here = Path(path)
-    if spec.extends_path:
-        parent = Path(spec.extends or "").expanduser()
-        parent = parent if parent.is_absolute() else here.parent / parent
-        return Place(parent.resolve()) if parent.is_file() else None
-    try:
-        return Place(find_spec(spec.extends or "", near=here.parent).resolve())
-    except RookeryError:
-        return None
 
 
 def _source(spec: ast.SpecFile, name: str) -> Place | None:

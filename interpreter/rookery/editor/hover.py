@@ -14,7 +14,8 @@ from __future__ import annotations
 from ..language import ast
 from ..language.model import Rule, Variant
 from ..language.vocabulary import SECTIONS
-from .analysis import Analysis, clause_at, rule_id_of, section_at, word_at
+from .analysis import (Analysis, clause_at, parent_variant, rule_id_of, section_at,
+                       word_at)
 
 
 def hover_text(analysis: Analysis, line: int, column: int,
@@ -81,17 +82,7 @@ def told(variant: Variant, rule: Rule) -> str:
 
 def _replaced(analysis: Analysis, rule_id: str) -> str | None:
     """For a clause of a spec that extends another: the parent's rule it replaces."""
-    from .definition import parent_place
-    from ..errors import RookeryError
-    from ..language.load import load_variant
-    spec = analysis.spec
-    if spec is None or not spec.extends:
-        return None
-    place = parent_place(spec, analysis.path)
-    try:
-        parent = load_variant(place.path) if place else None
-    except RookeryError:
-        return None
+    parent = parent_variant(analysis)
     rule = _rule(parent, rule_id)
     if parent is None or rule is None:
         return None
