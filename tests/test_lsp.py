@@ -200,3 +200,14 @@ async def test_formatting_leaves_a_spec_that_does_not_parse_alone(client, club):
         "rookery fmt left the spec as it is" in m.message for m in client.messages))
     (said,) = [m for m in client.messages if "rookery fmt left" in m.message]
     assert "3:11: error[syntax-error]" in said.message
+
+
+async def test_an_option_gets_its_syntax_checked_and_says_why_it_has_no_sentence(client):
+    path = ROOT / "specs" / "options" / "rook-low.rook"
+    uri = await opened(client, path)
+    assert len(client.diagnostics[uri]) == 0
+    line = path.read_text(encoding="utf-8").splitlines().index(
+        next(l for l in path.read_text(encoding="utf-8").splitlines() if l.startswith("  rook")))
+    hover = await client.text_document_hover_async(lsp.HoverParams(**at(uri, line, 3)))
+    assert hover.contents.value.startswith("**trump.rook**: where the Rook ranks in trump")
+    assert "an option is told with a base it applies to" in hover.contents.value

@@ -40,7 +40,7 @@ def hover_text(analysis: Analysis, line: int, column: int,
         card = _card(variant, word[0])
         if card:
             parts.append(card)
-    parts.append(_clause(clause, variant))
+    parts.append(_clause(clause, variant, spec.kind == "option"))
     replaced = _replaced(analysis, rule_id_of(clause))
     if replaced:
         parts.append(replaced)
@@ -50,14 +50,15 @@ def hover_text(analysis: Analysis, line: int, column: int,
     return "\n\n".join(parts)
 
 
-def _clause(clause: ast.Clause, variant: Variant | None) -> str:
+def _clause(clause: ast.Clause, variant: Variant | None, option: bool) -> str:
     rule_id = rule_id_of(clause)
     key = SECTIONS.get(clause.section, {}).get(clause.key)
     rule = _rule(variant, rule_id)
     if rule is None or variant is None:
         meaning = key.meaning if key else "a clause the vocabulary does not know"
-        return f"**{_escape(rule_id)}**: {_escape(meaning)}\n\n" \
-               "_No sentence yet: the spec does not check._"
+        why = ("an option is told with a base it applies to (rookery list --options)"
+               if option else "the spec does not check yet")
+        return f"**{_escape(rule_id)}**: {_escape(meaning)}\n\n_No sentence: {why}._"
     return told(variant, rule)
 
 
