@@ -121,13 +121,12 @@ async def test_hover_tells_the_rule_as_its_page_does_with_its_source(client, clu
 
 
 async def test_hover_on_a_card_code(client):
-    uri = await opened(client, ROOT / "specs" / "kentucky-rook.rook")
-    line = (ROOT / "specs" / "kentucky-rook.rook").read_text().splitlines().index(
-        next(l for l in (ROOT / "specs" / "kentucky-rook.rook").read_text().splitlines()
-             if l.startswith("  counters")))
-    row = (ROOT / "specs" / "kentucky-rook.rook").read_text().splitlines()[line]
+    path = ROOT / "specs" / "kentucky-rook.rook"
+    uri = await opened(client, path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines) if text.startswith("  counters"))
     hover = await client.text_document_hover_async(
-        lsp.HoverParams(**at(uri, line, row.index("ROOK") + 1)))
+        lsp.HoverParams(**at(uri, line, lines[line].index("ROOK") + 1)))
     assert hover.contents.value.startswith("the Rook (`ROOK`), worth 20 points")
     assert "Rule `scoring.counters`" in hover.contents.value
 
@@ -206,8 +205,8 @@ async def test_an_option_gets_its_syntax_checked_and_says_why_it_has_no_sentence
     path = ROOT / "specs" / "options" / "rook-low.rook"
     uri = await opened(client, path)
     assert len(client.diagnostics[uri]) == 0
-    line = path.read_text(encoding="utf-8").splitlines().index(
-        next(l for l in path.read_text(encoding="utf-8").splitlines() if l.startswith("  rook")))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines) if text.startswith("  rook"))
     hover = await client.text_document_hover_async(lsp.HoverParams(**at(uri, line, 3)))
     assert hover.contents.value.startswith("**trump.rook**: where the Rook ranks in trump")
     assert "an option is told with a base it applies to" in hover.contents.value
