@@ -51,6 +51,21 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
+@contextmanager
+def counted(tally: "Tally", sample: str, seconds: float):
+    """Run one trial within ``seconds``: a hang, a run over the memory limit or an
+    exception that escapes is counted as a surprise with ``sample``, not raised."""
+    try:
+        with time_limit(seconds):
+            yield
+    except Hang as error:
+        tally.surprise("hang", error, sample)
+    except MemoryError as error:
+        tally.surprise("over-1GB", error, sample)
+    except Exception as error:  # noqa: BLE001 - counted (RecursionError too)
+        tally.surprise("traceback", error, sample)
+
+
 class Tally:
     """Outcomes counted, the first few surprises kept with their traceback."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import warnings
 
-from _common import Hang, Tally, arguments, limit_memory, time_limit
+from _common import Tally, arguments, counted, limit_memory
 
 import rookery
 from rookery.errors import RookeryError
@@ -132,27 +132,18 @@ def play_one_hand(variant, rng: random.Random) -> None:
 
 
 def trial(text: str, rng: random.Random, tally: Tally, source: str) -> None:
-    try:
-        with time_limit(10):
-            try:
-                variant = rookery.load_text(text, f"<{source}>")
-            except RookeryError:
-                tally.add(f"{source}: refused")
-                return
-            try:
-                play_one_hand(variant, rng)
-            except Exception as error:  # noqa: BLE001 - counted
-                tally.surprise("accepted-but-unplayable", error, text)
-                return
-            tally.add(f"{source}: accepted and played")
-    except Hang as error:
-        tally.surprise("hang", error, text)
-    except MemoryError as error:
-        tally.surprise("over-1GB", error, text)
-    except RecursionError as error:
-        tally.surprise("traceback", error, text)
-    except Exception as error:  # noqa: BLE001 - counted
-        tally.surprise("traceback", error, text)
+    with counted(tally, text, 10):
+        try:
+            variant = rookery.load_text(text, f"<{source}>")
+        except RookeryError:
+            tally.add(f"{source}: refused")
+            return
+        try:
+            play_one_hand(variant, rng)
+        except Exception as error:  # noqa: BLE001 - counted
+            tally.surprise("accepted-but-unplayable", error, text)
+            return
+        tally.add(f"{source}: accepted and played")
 
 
 def main() -> int:

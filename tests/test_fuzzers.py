@@ -15,6 +15,7 @@ FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
     ("fuzz_actions.py", ["--per-variant", "150", "--budget", "30"]),
     ("fuzz_serve.py", ["--count", "300", "--budget", "20"]),
     ("fuzz_cases.py", ["--count", "40", "--budget", "30"]),
+    ("fuzz_fmt.py", ["--count", "50", "--budget", "60"]),
     ("fuzz_engines.py", ["--only", "hostile_", "--cases", "1", "--budget", "60",
                          "--timeout", "1"]),
 ])

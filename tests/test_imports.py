@@ -102,9 +102,22 @@ def test_no_import_circles_anywhere_in_the_package():
 # The stages of the pipeline, lowest first (README, "Layout"): a module may import its
 # own stage and the stages before it, never one after it.  The foundation is the
 # package's root modules (errors, limits, resources, the bounded reader...).
-STAGES = ["", "language", "engine", "play", "env", "docs", "conformance", "conformance.protocol",
-          "conformance.diagnosis", "conformance.corpus", "conformance.mutation",
-          "conformance.differential", "cli"]
+STAGES = [
+    "",
+    "language",
+    "engine",
+    "play",
+    "env",
+    "docs",
+    "editor",
+    "conformance",
+    "conformance.protocol",
+    "conformance.diagnosis",
+    "conformance.corpus",
+    "conformance.mutation",
+    "conformance.differential",
+    "cli",
+]
 # Integration points other tools load by name: above every stage.
 ENTRY_POINTS = {"rookery.pytest_plugin", "rookery.__main__", "rookery.lexer"}
 

@@ -344,6 +344,18 @@ def _docs_command() -> None:
 _docs_command()
 
 
+def _editor_commands() -> None:
+    """``rookery fmt`` and ``rookery lsp``: tools for writing specs (:mod:`rookery.editor`)."""
+    from . import fmt, lsp
+    _COMMANDS["fmt"] = fmt.cmd_fmt
+    _COMMANDS["lsp"] = lsp.cmd_lsp
+    _EXTENSIONS.append(fmt.add_subcommand)
+    _EXTENSIONS.append(lsp.add_subcommand)
+
+
+_editor_commands()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)

@@ -50,11 +50,20 @@ def sentences(variant: Variant, section: str) -> list[Sentence]:
     for rule in variant.rules:
         if rule.section != section:
             continue
-        writer = WRITERS.get((section, rule.key), _fallback)
-        text = writer(variant, rule) or _fallback(variant, rule)
         told.append((keys.index(rule.key) if rule.key in keys else len(keys),
-                     Sentence(rule.id, text, rule)))
+                     Sentence(rule.id, sentence_for_rule(variant, rule.id), rule)))
     return [sentence for _, sentence in sorted(told, key=lambda item: item[0])]
+
+
+def sentence_for_rule(variant: Variant, rule_id: str) -> str:
+    """The English sentence of one rule of ``variant`` (by its id, ``bidding.minimum``), as
+    its rules page tells it; the language server's hover shows the same words.  An id the
+    variant does not state raises KeyError."""
+    rule = next((r for r in variant.rules if r.id == rule_id), None)
+    if rule is None:
+        raise KeyError(f"{variant.id} has no rule {rule_id}")
+    writer = WRITERS.get((rule.section, rule.key), _fallback)
+    return writer(variant, rule) or _fallback(variant, rule)
 
 
 def all_sentences(variant: Variant) -> dict[str, list[Sentence]]:
@@ -72,4 +81,5 @@ def _fallback(variant: Variant, rule: Rule | None) -> str:
 # The writers, one module per part of a hand; importing them registers them.
 from . import tell_auction, tell_play, tell_setup  # noqa: E402,F401
 
-__all__ = ["Sentence", "SECTION_TITLES", "WRITERS", "sentences", "all_sentences"]
+__all__ = ["Sentence", "SECTION_TITLES", "WRITERS", "sentences", "sentence_for_rule",
+           "all_sentences"]

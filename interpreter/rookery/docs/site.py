@@ -25,11 +25,15 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
                      ("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
 # Hand-written guides to the rules language, listed beside its reference.
-LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),)
+LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),
+                  ("editor-support.md", "Editor support"))
 ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, step by step "
                            "(face-up nest cards, poor hands, burial rules, claims, bonuses, a "
                            "low score that loses), then check it, play it, pin it down with "
                            "cases and combine it with options",
+         "editor-support.md": "rookery fmt, one layout for every spec, and rookery lsp, "
+                              "a language server for Neovim, VS Code, Helix or any editor "
+                              "with an LSP client",
          "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",
