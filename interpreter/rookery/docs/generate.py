@@ -23,7 +23,7 @@ def _variants() -> list[Variant]:
 def user_site_variants(specs: list[str]) -> list[Variant]:
     """The variants of a site for a user's own spec files: those specs, and every variant
     they extend (so each page's links lead somewhere), by id."""
-    from ..language.load import find_spec, load_variant
+    from ..language.load import find_spec, load_parent, load_variant
     from ..language.options import is_combination
     found: dict[str, Variant] = {}
     pending = [load_variant(spec if is_combination(spec) else find_spec(spec))
@@ -34,8 +34,7 @@ def user_site_variants(specs: list[str]) -> list[Variant]:
             continue
         found[v.id] = v
         if v.extends and v.extends not in found:
-            pending.append(load_variant(v.extends_path or
-                                        find_spec(v.extends, near=Path(v.path).parent)))
+            pending.append(load_parent(v))
     return [found[key] for key in sorted(found)]
 
 

@@ -65,15 +65,16 @@ def summary(variant: Variant) -> Summary:
                    maximum_bid(variant), variant.game.target)
 
 
-def check_variant(variant: Variant) -> list[str]:
+def check_variant(variant: Variant, parent: Variant | None = None) -> list[str]:
     """Raise a SpecError for every inconsistency (in line order); return the warnings
-    (:func:`rookery.language.lint.spec_warnings`) as text."""
+    (:func:`rookery.language.lint.spec_warnings`, with ``parent``: the variant it
+    extends) as text."""
     problems = check_problems(variant)
     if problems:
         raise SpecError.gather(problems)
     from .lint import spec_warnings
 
-    return [str(warning) for warning in spec_warnings(variant)]
+    return [str(warning) for warning in spec_warnings(variant, parent)]
 
 
 def check_problems(variant: Variant, tainted: frozenset[str] = frozenset()) -> list[SpecError]:
