@@ -38,6 +38,14 @@ def user_site_variants(specs: list[str]) -> list[Variant]:
     return [found[key] for key in sorted(found)]
 
 
+def spec_origin(v: Variant) -> str:
+    """How a page's header names its spec: ``specs/...`` for a built-in spec, else the
+    file's own path as given (a user's spec, wherever it lives)."""
+    from .variant_page import shown_path
+    shown = shown_path(Path(v.path))
+    return shown if shown.startswith("specs/") else str(Path(v.path))
+
+
 def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]:
     """Every generated file for a docs folder ``docs``: its path and its text; the site
     of the built-in variants unless ``variants`` are given.
@@ -56,12 +64,13 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     titles = {v.id: v.title for v in variants + combinations}
     extra = site.hand_written(docs) if docs.is_dir() else []
     files: dict[Path, str] = {}
+    by_id = {v.id: v for v in variants}
     for v in variants:
         children = [c.id for c in variants if c.extends == v.id]
-        origin = f"specs/{Path(v.path).name}"
-        files[docs / "variants" / f"{v.id}.md"] = variant_page(v, titles, children,
-                                                                 page_header(origin))
-    files[docs / "index.md"] = page_header("specs/") + "\n" + site.index_page(variants, extra)
+        files[docs / "variants" / f"{v.id}.md"] = variant_page(
+            v, titles, children, page_header(spec_origin(v)), by_id.get(v.extends or ""))
+    files[docs / "index.md"] = page_header("specs/") + "\n" + site.index_page(variants, extra,
+                                                                       options_page=builtin)
     files[docs / "comparison.md"] = (
         page_header("specs/") + "\n" + site.fill("comparison.md",
                                                  tables="\n".join(comparison.tables(variants)),
@@ -72,9 +81,12 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
         files[docs / "options.md"] = options_page(page_header("specs/options/"))
         for v in combinations:   # the combinations the corpus has cases for
             files[docs / "variants" / f"{v.id}.md"] = variant_page(
-                v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"))
+                v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"),
+                by_id.get(v.extends or ""))
+    files[docs / "quickstart.md"] = page_header("interpreter/rookery/docs/templates/") \
+        + "\n" + site.fill("quickstart.md")
     files[docs / "dsl.md"] = (page_header("interpreter/rookery/language/vocabulary.py")
-                              + "\n" + site.dsl_page(variants))
+                              + "\n" + site.dsl_page(variants, options_page=builtin))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
                                   + site.sources_page(known_sources(), variants))
     files[docs / STYLESHEET] = (f"/* {MARKER} from interpreter/rookery/docs/templates/. "
@@ -85,7 +97,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     config_header = f"# {MARKER} from specs/. Do not edit: run `{REGENERATE}` to regenerate."
     files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(
         variants, docs.name, extra, config_header,
-        options=[(v.title, v.id) for v in combinations] if builtin else None)
+        options=combinations if builtin else None)
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
 
 

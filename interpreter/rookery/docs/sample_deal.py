@@ -59,17 +59,17 @@ def section(variant: Variant) -> list[str]:
     v = variant
     n = hand.n
     lines = ["## A sample deal", "",
-             f"One hand played by the interpreter between {n} simple bots "
-             f"(`rookery.play.bots.SimpleBot`), to show the rules at work, not good play: "
-             f"`rookery.deal_hand(variant, seed={seed}, dealer=0)`, each bot deciding with "
-             f"`random.Random({seed})`. Seat 0 deals; seats are numbered to the left.", "",
-             '<div class="rk-deal" markdown>', ""]
-    lines += _hands(v, hand)
-    lines += _auction(hand)
-    lines += _declarations(v, hand)
-    lines += _tricks(v, hand)
-    lines += _score(hand)
-    return lines + ["</div>", ""]
+             f"One hand played by the interpreter between {n} simple bots, to show the "
+             f"rules at work, not good play.",
+             "", '??? example "The hands, the auction, every trick and the score"', "",
+             f"    Seat 0 deals; seats are numbered to the left. "
+             f"`rookery.deal_hand(variant, seed={seed}, dealer=0)`, each bot "
+             f"(`rookery.play.bots.SimpleBot`) deciding with `random.Random({seed})`.", "",
+             '    <div class="rk-deal" markdown>', ""]
+    body = _hands(v, hand) + _auction(hand) + _declarations(v, hand) + _tricks(v, hand)
+    body += _score(hand)
+    lines += [f"    {line}" if line else "" for line in body]
+    return lines + ["    </div>", ""]
 
 
 def by_color(hand: Hand, held) -> list[str]:
