@@ -58,6 +58,11 @@ def section(variant: Variant) -> list[str]:
     seed, hand = play(variant)
     v = variant
     n = hand.n
+    if hand.result.thrown_in:
+        return ["## A sample deal", "",
+                f"No sample deal: in each of the {SEEDS_TRIED} deals tried (seeds "
+                f"{FIRST_SEED} to {seed}), the {n} simple bots all passed and the hand was "
+                f"thrown in.", ""]
     lines = ["## A sample deal", "",
              f"One hand played by the interpreter between {n} simple bots, to show the "
              f"rules at work, not good play.",
