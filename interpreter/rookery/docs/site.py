@@ -16,7 +16,7 @@ from ..language.options import REQUIREMENTS
 from ..language.vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
 from .english import capital
-from .families import families
+from .families import FIRST, families
 from .sentences import SECTION_TITLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -108,7 +108,12 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]],
     others = [(name, title) for name, title in extra if name not in dict(LANGUAGE_PAGES)]
     options = ("- [Options](options.md): small sets of rules any game able to take them "
                "combines with (Rook low, no trump ...).\n" if options_page else "")
-    return fill("index.md", count=str(len(variants)), families="\n".join(lines),
+    first = next((v for v in variants if v.id == FIRST), None)
+    start = "" if first is None else (
+        f'!!! tip "New to Rook?"\n\n    Start with [{first.title}](variants/{first.id}.md), '
+        f"the game most players know as Rook: {sides_words(first)}, "
+        f"{first.deck.size} cards, game to {first.game.target}.\n")
+    return fill("index.md", count=str(len(variants)), start=start, families="\n".join(lines),
                 variants="\n".join(out).rstrip(), conformance=listed(others),
                 writers=listed(guides), options=options)
 
@@ -273,11 +278,14 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
         "    - navigation.top",
         "    - toc.follow",
         "    - search.highlight",
+        "  font: false",     # no fonts from a CDN: the site works offline
         "  palette:",
         "    primary: brown",
         "    accent: amber",
         "validation:",
+        "  not_found: warn",
         "  anchors: warn",
+        "  unrecognized_links: warn",
         "extra_css:",
         "  - assets/rookery.css",
         "markdown_extensions:",
