@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..errors import Span, SpecError
 from ..limits import MAX_BIDS, MAX_DECK, MAX_HANDS
 from .model import Variant
+from .points import maximum_bid, points_available  # noqa: F401  (imported from here too)
 
 
 @dataclass(frozen=True)
@@ -38,25 +39,6 @@ class Summary:
     minimum_bid: int
     maximum_bid: int
     target: int
-
-
-def points_available(variant: Variant) -> int:
-    """Points a hand hands out (before an all-tricks or all-points bonus): counters,
-    trick points, the last-trick, the majority and the most-cards bonus."""
-    scoring = variant.scoring
-    counters = sum(card.points * card.copies for card in variant.deck.cards)
-    return (counters + scoring.trick_points * variant.deal.hand + scoring.last_trick
-            + scoring.majority + scoring.most_cards)
-
-
-def maximum_bid(variant: Variant) -> int:
-    """The highest legal bid: the stated maximum, else the highest bid in steps from the
-    minimum that does not exceed the points available."""
-    b = variant.bidding
-    if b.maximum is not None:
-        return b.maximum
-    available = points_available(variant)
-    return available - max(0, available - b.minimum) % b.step
 
 
 def summary(variant: Variant) -> Summary:

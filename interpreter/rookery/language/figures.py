@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .check import maximum_bid, points_available
+from .points import maximum_bid, points_available
 from .model import Rule, Variant
 
 # Number words a ruling may use for a small figure ("three of the four have passed").
