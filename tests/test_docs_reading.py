@@ -64,3 +64,19 @@ def test_no_page_speaks_of_four_players_at_another_table(name):
     spec = text.split("## The spec", 1)[0]
     for words in ("three of the four", "all four pass"):
         assert words not in spec, (name, words)
+
+
+def test_one_rule_alone_and_rules_merged_into_one_sentence():
+    from rookery.docs.sentences import prose, sentence_for_rule
+
+    tournament = rookery.load_variant("tournament")
+    assert sentence_for_rule(tournament, "bidding.step") == "Bids are multiples of 5."
+    with pytest.raises(KeyError):
+        sentence_for_rule(tournament, "passing.cards")       # the spec does not state it
+    told = {t.keys: t.text for t in prose(tournament, "bidding")}
+    assert told[("bidding.minimum", "bidding.maximum", "bidding.step")] == \
+        "Bids go up in fives from 70 to 120."
+    kentucky = rookery.load_variant("kentucky-rook")        # no maximum: all the points
+    told = {t.keys: t.text for t in prose(kentucky, "bidding")}
+    assert told[("bidding.minimum", "bidding.maximum", "bidding.step")] == \
+        "Bids go up in fives from 100 to 180, all the points a hand holds."
