@@ -4,6 +4,10 @@
 // ID so a --screenshot shows that part of the page.
 (function () {
   const params = new URLSearchParams(location.search);
+  // ?open=1: every folded box opened (a screenshot of what they hold)
+  if (params.get("open")) {
+    document.querySelectorAll("details").forEach((d) => { d.open = true; });
+  }
   const focus = params.get("focus");
   if (focus) {
     const target = document.getElementById(focus);
@@ -39,6 +43,35 @@
     report.spec_token_colors[token] = painted(`.language-rook .${token}`, "color");
   }
   report.spec_text_color = painted(".language-rook code", "color");
+  // Errors the page raised before the probe ran (caught by the script the test puts
+  // first in <head>), and the links of the article and the navigation.
+  report.errors = window.__rkErrors || [];
+  report.links = [...document.querySelectorAll(".md-content a[href], .md-nav a[href]")]
+    .map((a) => a.href).filter((href) => href.startsWith(location.origin));
+  // The picture of a hand's phases: its size on screen and its boxes.
+  const phases = document.querySelector("svg.rk-phases");
+  report.phases = phases ? { width: phases.getBoundingClientRect().width,
+                             height: phases.getBoundingClientRect().height,
+                             boxes: phases.querySelectorAll("g.rk-phase").length,
+                             steps: [...phases.querySelectorAll("g.rk-phase")]
+                               .map((g) => g.dataset.step) } : null;
+  // The folded boxes: closed at first; a click on each summary opens it and shows what
+  // it holds (the rule ids, sources and rulings).
+  // (only with ?click=1, which leaves them open)
+  report.folded = !params.get("click") ? [] : [...document.querySelectorAll(".md-content details")].map((d) => {
+    const before = d.open;
+    const body = d.querySelector(":scope > :not(summary)");
+    // (a closed box's content keeps its layout in Chromium, unrendered: ask whether
+    // it is visible, not how tall it is)
+    const visible = (el) => Boolean(el) && el.checkVisibility() &&
+      el.getBoundingClientRect().height > 0;
+    const hidden = !visible(body);
+    d.querySelector("summary").click();
+    const shown = visible(body);
+    return { classes: d.className, open_before: before, open_after: d.open,
+             hidden_before: hidden, shown_after: shown,
+             text: body ? body.textContent.trim().slice(0, 80) : "" };
+  });
   const query = params.get("search");
   const done = () => { document.body.setAttribute("data-probe", JSON.stringify(report)); };
   if (!query) { done(); return; }

@@ -66,19 +66,27 @@ def test_every_variant_has_a_page_in_the_navigation(tmp_path):
 
 
 def test_every_rule_is_told_with_its_id_citations_and_rulings(tmp_path):
+    """Every rule keeps its anchor in its phase's prose (or, for a rule that cannot
+    matter, in the folded box of such rules); its citations and rulings are in the
+    folded box under its phase."""
     out = _site(tmp_path)
     for name in rookery.builtin_variants():
         variant = rookery.load_variant(name)
         page = (out / "variants" / f"{name}.md").read_text(encoding="utf-8")
         assert page.startswith("<!-- " + docs.MARKER)
+        rules = page.split("\n## The rules\n", 1)[1].split("\n## ", 1)[0]
         for rule in variant.rules:
-            at = page.index(f'<a id="{rule.id}"></a>')
-            told = page[at:].split("\n- <a id=", 1)[0].split("\n### ", 1)[0]
+            at = rules.index(f'<a id="{rule.id}"></a>')
+            phase = rules[:at].rsplit("\n### ", 1)[1].split("\n", 1)[0]
+            assert phase == sentences.SECTION_TITLES[rule.section], (name, rule.id)
+            box = rules[at:].split('??? info rk-meta "Rule ids and sources', 1)[1] \
+                .split("\n### ", 1)[0]
+            told = box.split(f"    - [`{rule.id}`](#{rule.id}): ", 1)[1].split("\n    - [", 1)[0]
             for citation in rule.citations:
                 assert f"[{citation.source}](../sources.md#{citation.source}), " \
                        f"“{citation.where}”" in told, (name, rule.id)
             for ruling in rule.rulings:
-                assert '!!! note "Ruling"' in told and ruling[1:] in told, (name, rule.id)
+                assert "**Ruling" in told and ruling[1:] in told, (name, rule.id)
             if rule.inherited_from:
                 assert "*inherited* from [" in told and f"({rule.inherited_from}.md#" in told
 
@@ -92,8 +100,11 @@ def test_sentences_come_from_the_model_not_the_clause_text():
     assert told["bidding.maximum"].text == "The highest bid is 120."
     assert told["bidding.maximum"].rule.inherited_from == "tournament"
     page = variant_page(child, {"tournament": "Tournament Rook"}, [], "")
-    assert "**extends [Tournament Rook](tournament.md)**" in page
-    assert "| Bids | 90 to 120, in steps of 5 |" in page
+    assert "## What differs from Tournament Rook" in page
+    differs = page.split("## What differs from Tournament Rook", 1)[1].split("\n## ", 1)[0]
+    assert "- The lowest bid is 90. " in differs and "bidding.maximum" not in differs
+    assert '<th scope="row">Bids</th><td>90 to 120, in steps of 5</td>' in page
+    assert "Bids go up in fives from 90 to 120." in page
 
 
 def test_a_page_states_only_what_the_spec_rules():
@@ -173,7 +184,7 @@ def test_mkdocs_build_strict(tmp_path):
                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert run.returncode == 0, run.stderr[-3000:]
     html = (tmp_path / "site" / "variants" / "tournament" / "index.html").read_text()
-    assert 'id="play.anytime"' in html and "admonition note" in html
+    assert 'id="play.anytime"' in html and '<details class="info rk-meta">' in html
     assert (tmp_path / "site" / "dsl" / "index.html").is_file()
     assert out.is_dir()
 

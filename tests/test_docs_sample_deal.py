@@ -16,7 +16,7 @@ def test_the_sample_deal_is_the_hand_the_engine_plays(name):
     seed, hand = sample_deal.play(variant)
     assert hand.is_over and not hand.result.thrown_in
     assert len(hand.tricks) == variant.deal.hand
-    text = "\n".join(sample_deal.section(variant))
+    text = "\n".join(line.removeprefix("    ") for line in sample_deal.section(variant))
     assert f"seed={seed}" in text
     rows = re.findall(r"^\| (\d+) \| seat (\d+) \| (.*) \| seat (\d+) \| (\d*) \|$", text, re.M)
     assert [(int(n), int(lead), int(won)) for n, lead, _, won, _ in rows] == \
@@ -48,3 +48,31 @@ def test_chips_carry_the_cards_color_and_whether_it_counts():
     standard = rookery.load_variant("standard-deck")
     assert 'class="rk-card rk-hearts' in cards.chip(standard, "H10")
     assert 'class="rk-card rk-bird' in cards.chip(standard, "JOKER")
+
+
+# What each decision between the auction and the play looks like in the sample deal's text.
+_SAID = {"discard": "lays aside", "passing": "passes", "call": "The bid winner calls <span",
+         "trump": "Trump: **"}
+
+
+@pytest.mark.parametrize("name", rookery.builtin_variants())
+def test_the_sample_deal_tells_decisions_in_the_specs_phase_order(name):
+    """Issue 20: the six call-partner-200 pages named trump before the partner call,
+    where the spec calls the partner first.  On every variant the decisions the text
+    tells come in the order of the spec's phases after the auction."""
+    from rookery.engine.hand import steps_after_bidding
+
+    variant = rookery.load_variant(name)
+    text = "\n".join(sample_deal.section(variant))
+    told = text.split("**The auction.**", 1)[1].split("**The play.**", 1)[0]
+    seen = {step: told.index(words) for step, words in _SAID.items() if words in told}
+    order = [step for step in steps_after_bidding(variant) if step in seen]
+    assert sorted(seen, key=seen.get) == order, (name, seen)
+    assert "trump" in seen
+
+
+def test_a_call_partner_200_deal_calls_the_partner_before_trump():
+    variant = rookery.load_variant("call-partner-200-six")
+    assert variant.table.call_time == "before-trump"
+    text = "\n".join(sample_deal.section(variant))
+    assert text.index("The bid winner calls <span") < text.index("Trump: **")

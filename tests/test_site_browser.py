@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -31,6 +32,7 @@ import pytest
 from png_pixels import colors
 
 import rookery
+import rookery.cli
 from rookery.engine import codes
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,21 +42,27 @@ LAPTOP = (1366, 900)
 PROBE = Path(__file__).resolve().parent / "site_probe.js"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The committed site built into a temporary folder and served: its base URL."""
-    assert CHROMIUM.is_file(), ("headless Chromium is needed: apt-get install -y chromium "
-                                "(.ci/run installs it)")
-    root = tmp_path_factory.mktemp("browser")
-    built = root / "site"
+# Put first in every page's <head>: it keeps the errors a page raises (scripts, failed
+# loads, console.error) for the probe to report.
+CATCHER = ("<script>window.__rkErrors=[];addEventListener('error',function(e){"
+           "__rkErrors.push(String(e.message||(e.target&&(e.target.src||e.target.href))))},"
+           "true);(function(){var c=console.error;console.error=function(){"
+           "__rkErrors.push([].join.call(arguments,' '));c.apply(console,arguments)}})();"
+           "</script>")
+
+
+def _build_and_serve(config: Path, built: Path):
+    """Build the mkdocs project ``config`` strictly into ``built``, put the probe in its
+    pages and serve it; yields its base URL."""
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                          "-f", str(REPO / "mkdocs.yml"), "-d", str(built)],
+                          "-f", str(config), "-d", str(built)],
                          capture_output=True, text=True,
                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert run.returncode == 0, run.stderr[-3000:]
     shutil.copy(PROBE, built / "site_probe.js")
     for page in built.rglob("index.html"):
         text = page.read_text(encoding="utf-8")
+        text = text.replace("<head>", "<head>" + CATCHER, 1)
         page.write_text(text.replace("</body>", '<script src="/site_probe.js"></script></body>'),
                         encoding="utf-8")
     handler = functools.partial(_QuietHandler, directory=str(built))
@@ -64,6 +72,42 @@ def site(tmp_path_factory):
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The committed site built into a temporary folder and served: its base URL."""
+    assert CHROMIUM.is_file(), ("headless Chromium is needed: apt-get install -y chromium "
+                                "(.ci/run installs it)")
+    root = tmp_path_factory.mktemp("browser")
+    yield from _build_and_serve(REPO / "mkdocs.yml", root / "site")
+
+
+GRANDPA = """variant grandpa "Grandpa's Rook"
+extends kentucky-rook
+source grandpa "Grandpa's rule sheet" file "grandpa-rules.txt"
+
+scoring:
+  total 200                 per grandpa "Counting"
+  counters 1=15, 14=10, 10=10, 5=5, ROOK=40   per grandpa "Counting"
+
+game:
+  target 300                per grandpa "Winning"
+"""
+
+
+@pytest.fixture(scope="module")
+def house_site(tmp_path_factory):
+    """A house-rule site as a user makes one (issue 20's grandpa.rook: Kentucky Rook with
+    a total of 200 and a target of 300), built and served: its base URL."""
+    assert CHROMIUM.is_file()
+    root = tmp_path_factory.mktemp("house")
+    (root / "grandpa.rook").write_text(GRANDPA, encoding="utf-8")
+    (root / "grandpa-rules.txt").write_text("Counting\nThe Rook counts 40.\nWinning\n"
+                                            "First to 300.\n", encoding="utf-8")
+    assert rookery.cli.main(["docs", str(root / "grandpa.rook"), "--out",
+                             str(root / "site")]) == 0
+    yield from _build_and_serve(root / "site" / "mkdocs.yml", root / "built")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -136,9 +180,9 @@ def test_a_variant_page_shows_card_chips_the_highlighted_spec_and_a_sample_deal(
 
     cards = colors(_screenshot(f"{url}?focus=the-cards", "tournament-cards"))
     assert {(198, 40, 40), (246, 198, 36), (46, 125, 50)} <= cards
-    deal = colors(_screenshot(f"{url}?focus=a-sample-deal", "tournament-sample-deal"))
+    deal = colors(_screenshot(f"{url}?open=1&focus=a-sample-deal", "tournament-sample-deal"))
     assert {(198, 40, 40), (246, 198, 36), (46, 125, 50)} <= deal
-    spec = colors(_screenshot(f"{url}?focus=the-spec", "tournament-spec"))
+    spec = colors(_screenshot(f"{url}?open=1&focus=the-spec", "tournament-spec"))
     assert len(painted & spec) >= 3, (painted, "not in the screenshot")
 
 
@@ -146,21 +190,101 @@ def test_a_standard_deck_page_draws_suits(site):
     url = f"{site}/variants/standard-deck/"
     seen, dom = _probe(url)
     assert "rk-hearts" in dom and "rk-spades" in dom and seen["chips"] > 52
-    assert (198, 40, 40) in colors(_screenshot(f"{url}?focus=a-sample-deal",
+    assert (198, 40, 40) in colors(_screenshot(f"{url}?open=1&focus=a-sample-deal",
                                                "standard-deck-sample-deal"))
 
 
 def test_the_home_page_lists_every_variant_tournament_first(site):
     seen, dom = _probe(f"{site}/")
-    links = re.findall(r'href="variants/([a-z0-9-]+)/"', dom.split('id="the-variants"', 1)[1])
+    links = re.findall(r'href="variants/([a-z0-9-]+)/"', dom.split('id="all-the-games"', 1)[1])
     assert links[0] == "tournament"
     assert set(links) == set(rookery.builtin_variants())
-    assert dom.index('id="install"') < dom.index('id="quickstart"') < \
-        dom.index('id="the-variants"')
+    # for readers first: what Rook is, where to start, the families; the developer's
+    # quickstart on its own page
+    assert dom.index("Rook is an American trick-taking game") < dom.index("New to Rook?") \
+        < dom.index('id="the-families-of-games"') < dom.index('id="for-variant-writers"') \
+        < dom.index('id="for-engine-authors"') < dom.index('id="all-the-games"')
+    assert 'id="install"' not in dom and 'href="quickstart/"' in dom
+    families = dom.split('id="the-families-of-games"', 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r'href="variants/([a-z0-9-]+)/"', families)[0] == "tournament"
     assert seen["wide_tables"] == [] and seen["broken_ids"] == []
     assert seen["wide_code"] == []
+    _, quick = _probe(f"{site}/quickstart/")
+    assert 'id="install"' in quick and 'id="quickstart"' in quick
     _screenshot(f"{site}/", "home")
-    _screenshot(f"{site}/?focus=the-variants", "home-variants")
+    _screenshot(f"{site}/?focus=all-the-games", "home-variants")
+
+
+def _links_resolve(links: list[str], pages: dict[str, str]) -> list[str]:
+    """The links (absolute URLs) that lead nowhere: a page that does not answer, or an
+    anchor the page does not have.  ``pages`` caches the pages fetched."""
+    broken = []
+    for link in sorted(set(links)):
+        page, _, anchor = link.partition("#")
+        if page not in pages:
+            try:
+                with urllib.request.urlopen(page, timeout=10) as answer:
+                    pages[page] = answer.read().decode("utf-8", "replace")
+            except OSError as error:
+                pages[page] = ""
+                broken.append(f"{link}: {error}")
+                continue
+        target = urllib.parse.unquote(anchor)
+        if target and f'id="{target}"' not in pages[page]:
+            broken.append(f"{link}: no such anchor")
+    return broken
+
+
+def _reads_cleanly(url: str, pages: dict[str, str]) -> tuple[dict, str]:
+    """A page as a reader opens it: no error raised, no broken link, and every folded
+    box closed until its summary is clicked, then open and showing what it holds."""
+    seen, dom = _probe(f"{url}?click=1")
+    assert seen["errors"] == [], seen["errors"]
+    assert _links_resolve(seen["links"], pages) == []
+    for box in seen["folded"]:
+        assert not box["open_before"] and box["hidden_before"], box
+        assert box["open_after"] and box["shown_after"] and box["text"], box
+    return seen, dom
+
+
+@pytest.mark.parametrize("page, name", [("", "home"), ("variants/tournament/", "tournament"),
+                                        ("variants/call-partner-200-six/", "call-partner"),
+                                        ("comparison/", "comparison-page")])
+def test_a_reader_opens_the_page_without_errors_or_broken_links(site, page, name):
+    from rookery.docs.hand_story import phases
+
+    seen, dom = _reads_cleanly(f"{site}/{page}", {})
+    if page.startswith("variants/"):
+        variant = rookery.load_variant(page.split("/")[1])
+        steps = [step for step, _ in phases(variant)]
+        assert seen["phases"]["steps"] == steps
+        assert seen["phases"]["width"] > 500 and seen["phases"]["height"] > 40
+        metadata = [box for box in seen["folded"] if "rk-meta" in box["classes"]]
+        assert len(metadata) >= 8         # a box of rule ids, sources and rulings a phase
+        assert any("Ruling" in box["text"] or "Ruling" in dom for box in metadata)
+        shot = _screenshot(f"{site}/{page}?focus=how-a-hand-goes", f"{name}-phases")
+        assert (243, 229, 200) in colors(shot), "the phase boxes are not painted"
+        _screenshot(f"{site}/{page}?focus=the-rules", f"{name}-rules")
+        _screenshot(f"{site}/{page}?click=1&focus=the-rules", f"{name}-rules-open")
+    _screenshot(f"{site}/{page}", name)
+
+
+def test_a_house_rule_site_agrees_with_itself(house_site):
+    pages: dict[str, str] = {}
+    seen, dom = _reads_cleanly(f"{house_site}/variants/grandpa/", pages)
+    _reads_cleanly(f"{house_site}/", pages)
+    assert "What differs from Kentucky Rook" in dom
+    # the inherited ruling that speaks of Kentucky Rook's 180 is shown as its own
+    parent = re.findall(r'<span class="rk-parent">(.*?)</span>', dom, re.S)
+    assert any("180" in text and "total of 180" in text for text in parent)
+    outside = re.sub(r'<span class="rk-parent">.*?</span>', "", dom, flags=re.S)
+    outside = re.sub(r"<pre.*?</pre>|<details class=\"example\".*?</details>", "", outside,
+                     flags=re.S)
+    assert not re.search(r"(?<![\w-])(180|500)(?![\w-])", outside.split("<article", 1)[1]
+                         .split("</article>", 1)[0].replace("(4 players)", ""))
+    assert seen["phases"]["boxes"] > 5
+    _screenshot(f"{house_site}/variants/grandpa/?click=1&focus=bidding", "house-rules-open")
+    _screenshot(f"{house_site}/variants/grandpa/", "house-rules")
 
 
 def test_the_comparison_fits_a_laptop_screen(site):

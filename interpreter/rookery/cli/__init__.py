@@ -71,14 +71,14 @@ def cmd_check(args) -> int:
     from rich.markup import escape
 
     from ..language.check import check_variant, summary
-    from ..language.load import load_variant
+    from ..language.load import load_parent, load_variant
     out = _console()
     results = []
     usage = False
     for name in _specs(args.specs):
         try:
             variant = load_variant(name)
-            warnings = check_variant(variant)
+            warnings = check_variant(variant, load_parent(variant))
         except UsageError as error:
             usage = True
             print(f"rookery: {error}", file=sys.stderr)

@@ -23,7 +23,7 @@ def _variants() -> list[Variant]:
 def user_site_variants(specs: list[str]) -> list[Variant]:
     """The variants of a site for a user's own spec files: those specs, and every variant
     they extend (so each page's links lead somewhere), by id."""
-    from ..language.load import find_spec, load_variant
+    from ..language.load import find_spec, load_parent, load_variant
     from ..language.options import is_combination
     found: dict[str, Variant] = {}
     pending = [load_variant(spec if is_combination(spec) else find_spec(spec))
@@ -34,9 +34,16 @@ def user_site_variants(specs: list[str]) -> list[Variant]:
             continue
         found[v.id] = v
         if v.extends and v.extends not in found:
-            pending.append(load_variant(v.extends_path or
-                                        find_spec(v.extends, near=Path(v.path).parent)))
+            pending.append(load_parent(v))
     return [found[key] for key in sorted(found)]
+
+
+def spec_origin(v: Variant) -> str:
+    """How a page's header names its spec: ``specs/...`` for a built-in spec, else the
+    file's own path as given (a user's spec, wherever it lives)."""
+    from .variant_page import shown_path
+    shown = shown_path(Path(v.path))
+    return shown if shown.startswith("specs/") else str(Path(v.path))
 
 
 def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]:
@@ -57,12 +64,13 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     titles = {v.id: v.title for v in variants + combinations}
     extra = site.hand_written(docs) if docs.is_dir() else []
     files: dict[Path, str] = {}
+    by_id = {v.id: v for v in variants}
     for v in variants:
         children = [c.id for c in variants if c.extends == v.id]
-        origin = f"specs/{Path(v.path).name}"
-        files[docs / "variants" / f"{v.id}.md"] = variant_page(v, titles, children,
-                                                                 page_header(origin))
-    files[docs / "index.md"] = page_header("specs/") + "\n" + site.index_page(variants, extra)
+        files[docs / "variants" / f"{v.id}.md"] = variant_page(
+            v, titles, children, page_header(spec_origin(v)), by_id.get(v.extends or ""))
+    files[docs / "index.md"] = page_header("specs/") + "\n" + site.index_page(variants, extra,
+                                                                       options_page=builtin)
     files[docs / "comparison.md"] = (
         page_header("specs/") + "\n" + site.fill("comparison.md",
                                                  tables="\n".join(comparison.tables(variants)),
@@ -73,9 +81,12 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
         files[docs / "options.md"] = options_page(page_header("specs/options/"))
         for v in combinations:   # the combinations the corpus has cases for
             files[docs / "variants" / f"{v.id}.md"] = variant_page(
-                v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"))
+                v, titles, [], page_header(f"specs/{Path(v.path).name} and specs/options/"),
+                by_id.get(v.extends or ""))
+    files[docs / "quickstart.md"] = page_header("interpreter/rookery/docs/templates/") \
+        + "\n" + site.fill("quickstart.md")
     files[docs / "dsl.md"] = (page_header("interpreter/rookery/language/vocabulary.py")
-                              + "\n" + site.dsl_page(variants))
+                              + "\n" + site.dsl_page(variants, options_page=builtin))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
                                   + site.sources_page(known_sources(), variants))
     files[docs / STYLESHEET] = (f"/* {MARKER} from interpreter/rookery/docs/templates/. "
@@ -86,7 +97,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     config_header = f"# {MARKER} from specs/. Do not edit: run `{REGENERATE}` to regenerate."
     files[docs.parent / "mkdocs.yml"] = site.mkdocs_config(
         variants, docs.name, extra, config_header,
-        options=[(v.title, v.id) for v in combinations] if builtin else None)
+        options=combinations if builtin else None)
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
 
 

@@ -9,7 +9,7 @@ from ..language.option_bases import CANNOT, CHANGES, SAME, OptionInfo, all_optio
 from ..language.options import SEPARATOR
 from .english import capital
 from .sentences import all_sentences
-from .variant_page import _citations
+from .page_rules import citations
 
 
 def options_page(header: str) -> str:
@@ -61,7 +61,7 @@ def _option(o: OptionInfo) -> list[str]:
                 out += [f"- {sentence.text}<br>",
                         # this page sits beside sources.md, not in variants/
                         f"    <small>`{rule.id}` · "
-                        f"{_citations(rule).replace('](../sources.md', '](sources.md')}</small>",
+                        f"{citations(rule).replace('](../sources.md', '](sources.md')}</small>",
                         ""]
                 for ruling in rule.rulings:
                     out += ["    !!! note \"Ruling\"", "",

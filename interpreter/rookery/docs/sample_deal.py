@@ -14,6 +14,7 @@ import random
 
 from ..play.bots import SimpleBot
 from ..engine import Hand, deal_hand
+from ..engine.hand import CALL, DISCARD, PASSING, TRUMP, steps_after_bidding
 from ..engine.passing import direction
 from ..language.model import Variant
 from .cards import chip, chips
@@ -57,18 +58,23 @@ def section(variant: Variant) -> list[str]:
     seed, hand = play(variant)
     v = variant
     n = hand.n
+    if hand.result.thrown_in:
+        return ["## A sample deal", "",
+                f"No sample deal: in each of the {SEEDS_TRIED} deals tried (seeds "
+                f"{FIRST_SEED} to {seed}), the {n} simple bots all passed and the hand was "
+                f"thrown in.", ""]
     lines = ["## A sample deal", "",
-             f"One hand played by the interpreter between {n} simple bots "
-             f"(`rookery.play.bots.SimpleBot`), to show the rules at work, not good play: "
-             f"`rookery.deal_hand(variant, seed={seed}, dealer=0)`, each bot deciding with "
-             f"`random.Random({seed})`. Seat 0 deals; seats are numbered to the left.", "",
-             '<div class="rk-deal" markdown>', ""]
-    lines += _hands(v, hand)
-    lines += _auction(hand)
-    lines += _declarations(v, hand)
-    lines += _tricks(v, hand)
-    lines += _score(hand)
-    return lines + ["</div>", ""]
+             f"One hand played by the interpreter between {n} simple bots, to show the "
+             f"rules at work, not good play.",
+             "", '??? example "The hands, the auction, every trick and the score"', "",
+             f"    Seat 0 deals; seats are numbered to the left. "
+             f"`rookery.deal_hand(variant, seed={seed}, dealer=0)`, each bot "
+             f"(`rookery.play.bots.SimpleBot`) deciding with `random.Random({seed})`.", "",
+             '    <div class="rk-deal" markdown>', ""]
+    body = _hands(v, hand) + _auction(hand) + _declarations(v, hand) + _tricks(v, hand)
+    body += _score(hand)
+    lines += [f"    {line}" if line else "" for line in body]
+    return lines + ["    </div>", ""]
 
 
 def by_color(hand: Hand, held) -> list[str]:
@@ -119,29 +125,38 @@ def _auction(hand: Hand) -> list[str]:
                         f"{hand.high}.", ""]
 
 
-def _declarations(v: Variant, hand: Hand) -> list[str]:
-    said = []
-    if hand.laid_aside:
-        said.append(f"The bid winner takes the nest and lays aside "
-                    f"{chips(v, [hand.t.codes[c] for c in hand.laid_aside])}.")
+def decisions(v: Variant, hand: Hand) -> list[tuple[str, str]]:
+    """What was decided between the auction and the play, as (step, sentence), in the
+    order the spec puts those steps (:func:`rookery.engine.hand.steps_after_bidding`):
+    the nest laid aside, cards passed, the partner called, the Rook called, trump named.
+    A circus hand (a player other than the bid winner names trump, then cards are passed
+    to the left) tells its own course."""
     gave = "; ".join(f"{_seat(hand, s)} {chips(v, [hand.t.codes[c] for c in cards])}"
                      for s, cards in enumerate(hand.given) if cards)
+    said: dict[str, str] = {}
+    if hand.laid_aside:
+        said[DISCARD] = (f"The bid winner takes the nest and lays aside "
+                         f"{chips(v, [hand.t.codes[c] for c in hand.laid_aside])}.")
     if gave and hand.circus_namer is None:
-        said.append(f"Each player passes {v.passing.cards} cards to the {direction(hand)}: "
-                    f"{gave}.")
-    if hand.circus_namer is not None:
-        said.append(f"The bid winner calls circus: {_seat(hand, hand.circus_namer)} names "
-                    f"trump.")
-    if hand.ctx is not None:
-        said.append(f"Trump: **{_trump_words(v, hand.ctx.call)}**.")
-    if gave and hand.circus_namer is not None:
-        said.append(f"Each player passes a card to the left, the side that named trump its "
-                    f"best, the other side its worst: {gave}.")
+        said[PASSING] = (f"Each player passes {v.passing.cards} cards to the "
+                         f"{direction(hand)}: {gave}.")
     if hand.called:
-        said.append("The bid winner calls " + chips(v, [hand.t.codes[c] for c in hand.called])
-                    + ": the partner" + ("s are " if len(hand.partners) > 1 else " is ")
-                    + (", ".join(_seat(hand, s) for s in sorted(hand.partners)) or "nobody")
-                    + ".")
+        said[CALL] = ("The bid winner calls " + chips(v, [hand.t.codes[c] for c in hand.called])
+                      + ": the partner" + ("s are " if len(hand.partners) > 1 else " is ")
+                      + (", ".join(_seat(hand, s) for s in sorted(hand.partners)) or "nobody")
+                      + ".")
+    if hand.ctx is not None:
+        circus = (f"The bid winner calls circus: {_seat(hand, hand.circus_namer)} names "
+                  f"trump. " if hand.circus_namer is not None else "")
+        after = (f" Each player passes a card to the left, the side that named trump its "
+                 f"best, the other side its worst: {gave}." if gave and circus else "")
+        said[TRUMP] = f"{circus}Trump: **{_trump_words(v, hand.ctx.call)}**.{after}"
+    steps = steps_after_bidding(v)
+    return [(step, said[step]) for step in steps if step in said]
+
+
+def _declarations(v: Variant, hand: Hand) -> list[str]:
+    said = [sentence for _, sentence in decisions(v, hand)]
     return [" ".join(said), ""] if said else []
 
 

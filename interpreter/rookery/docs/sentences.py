@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..language.model import Rule, Variant
 from ..language.vocabulary import SECTION_ORDER, SECTIONS
 from .english import capital
-from .writers import WRITERS
+from .writers import MERGERS, WRITERS
 
 SECTION_TITLES = {
     "table": "Players and sides",
@@ -50,20 +50,55 @@ def sentences(variant: Variant, section: str) -> list[Sentence]:
     for rule in variant.rules:
         if rule.section != section:
             continue
+        writer = WRITERS.get((section, rule.key), _fallback)
+        text = writer(variant, rule) or _fallback(variant, rule)
         told.append((keys.index(rule.key) if rule.key in keys else len(keys),
-                     Sentence(rule.id, sentence_for_rule(variant, rule.id), rule)))
+                     Sentence(rule.id, text, rule)))
     return [sentence for _, sentence in sorted(told, key=lambda item: item[0])]
 
 
 def sentence_for_rule(variant: Variant, rule_id: str) -> str:
-    """The English sentence of one rule of ``variant`` (by its id, ``bidding.minimum``), as
-    its rules page tells it; the language server's hover shows the same words.  An id the
-    variant does not state raises KeyError."""
-    rule = next((r for r in variant.rules if r.id == rule_id), None)
-    if rule is None:
-        raise KeyError(f"{variant.id} has no rule {rule_id}")
+    """The one sentence that tells the rule ``rule_id`` of ``variant`` alone (a hover in
+    an editor, a line of "What differs"); ``KeyError`` for a rule the spec does not
+    state."""
+    rule = variant.rule(rule_id)
     writer = WRITERS.get((rule.section, rule.key), _fallback)
     return writer(variant, rule) or _fallback(variant, rule)
+
+
+@dataclass(frozen=True)
+class Told:
+    """A sentence of a rules page's prose: the rules it tells, one clause or several
+    merged into the sentence a person would say ("Bids go up in fives from 70 to 120.")."""
+
+    rules: tuple[Rule, ...]
+    text: str
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(rule.id for rule in self.rules)
+
+
+def prose(variant: Variant, section: str, told: list[Sentence] | None = None) -> list[Told]:
+    """The sentences of a section as a page tells them: ``told`` (by default every rule of
+    the section, see :func:`sentences`) in order, where a merger of the writers knows
+    a group of them as one sentence, that sentence in the place of the group's first."""
+    told = sentences(variant, section) if told is None else told
+    by_key = {s.rule.key: s for s in told}
+    merged: dict[str, Told] = {}
+    used: set[str] = set()
+    for keys, merger in MERGERS.get(section, []):
+        if all(key in by_key for key in keys) and not used & set(keys):
+            merged[keys[0]] = Told(tuple(by_key[k].rule for k in keys), merger(variant))
+            used |= set(keys)
+    out = []
+    for sentence in told:
+        key = sentence.rule.key
+        if key in merged:
+            out.append(merged[key])
+        elif key not in used:
+            out.append(Told((sentence.rule,), sentence.text))
+    return out
 
 
 def all_sentences(variant: Variant) -> dict[str, list[Sentence]]:
@@ -81,5 +116,5 @@ def _fallback(variant: Variant, rule: Rule | None) -> str:
 # The writers, one module per part of a hand; importing them registers them.
 from . import tell_auction, tell_play, tell_setup  # noqa: E402,F401
 
-__all__ = ["Sentence", "SECTION_TITLES", "WRITERS", "sentences", "sentence_for_rule",
-           "all_sentences"]
+__all__ = ["Sentence", "SECTION_TITLES", "WRITERS", "Told", "sentences", "all_sentences",
+           "prose", "sentence_for_rule"]

@@ -16,7 +16,7 @@ from ..language.options import REQUIREMENTS
 from ..language.vocabulary import FORMULA_KEYS, SECTION_ORDER, SECTIONS
 from .comparison import sides
 from .english import capital
-from .families import families
+from .families import FIRST, families
 from .sentences import SECTION_TITLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -81,9 +81,21 @@ def _first_heading(path: Path) -> str | None:
 
 # -- home --------------------------------------------------------------------------------------
 
-def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
-    out = [f"{len(variants)} variants, in families: each family starts from a variant that "
-           f"stands alone, followed by the variants that extend it (directly or not).", ""]
+def index_page(variants: list[Variant], extra: list[tuple[str, str]],
+               options_page: bool = True) -> str:
+    """The home page, for readers first: what Rook is, the families of games one line
+    each, where a newcomer starts, then the links for variant writers and engine
+    authors, and every game in a table."""
+    from .hand_story import sides_words
+
+    lines = []
+    for root, members in families(variants):
+        s = summary(root)
+        more = len(members) - 1
+        variations = f", and {more} variation{'s' if more != 1 else ''}" if more else ""
+        lines.append(f"- **[{root.title}](variants/{root.id}.md)**{variations}: "
+                     f"{sides_words(root)}; {s.deck} cards; game to {s.target}.")
+    out = []
     for root, members in families(variants):
         out += [f"### {root.title}", "",
                 "| Variant | Id | Players | Deck | Game |", "|---|---|---|--:|--:|"]
@@ -92,14 +104,29 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
             out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
                        f"{sides(v)} | {s.deck} | {s.target} |")
         out.append("")
-    links = "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
-                    + "\n" for name, title in extra)
-    return fill("index.md", variants="\n".join(out).rstrip(), conformance=links)
+    def listed(pages: list[tuple[str, str]]) -> str:
+        return "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
+                       + "\n" for name, title in pages)
+
+    guides = [(name, title) for name, title in extra if name in dict(LANGUAGE_PAGES)]
+    others = [(name, title) for name, title in extra if name not in dict(LANGUAGE_PAGES)]
+    options = ("- [Options](options.md): small sets of rules any game able to take them "
+               "combines with (Rook low, no trump ...).\n" if options_page else "")
+    first = next((v for v in variants if v.id == FIRST), None)
+    start = "" if first is None else (
+        f'!!! tip "New to Rook?"\n\n    Start with [{first.title}](variants/{first.id}.md), '
+        f"the game most players know as Rook: {sides_words(first)}, "
+        f"{first.deck.size} cards, game to {first.game.target}.\n")
+    return fill("index.md", count=str(len(variants)), start=start, families="\n".join(lines),
+                variants="\n".join(out).rstrip(), conformance=listed(others),
+                writers=listed(guides), options=options)
 
 
 # -- the DSL reference ------------------------------------------------------------------------
 
-def dsl_page(variants: list[Variant]) -> str:
+def dsl_page(variants: list[Variant], options_page: bool = True) -> str:
+    """The DSL reference; ``options_page``: the site has the options page to link to (a
+    site for a user's own specs has none)."""
     used: dict[str, int] = {}
     for v in variants:
         for rule in v.rules:
@@ -142,7 +169,12 @@ def dsl_page(variants: list[Variant]) -> str:
     requirements = "\n".join(["| Requires | The base must |", "|---|---|"] + [
         f"| `requires {r.shape}` | {_cell(capital(r.meaning))}. |"
         for r in REQUIREMENTS.values()])
-    return fill("dsl.md", reference="\n".join(out), requirements=requirements)
+    options = ("The built-in options, what each changes and the bases that take it, are "
+               "on the [Options](options.md) page." if options_page else
+               "`rookery list --options` lists the built-in options, what each changes and "
+               "the bases that take it.")
+    return fill("dsl.md", reference="\n".join(out), requirements=requirements,
+                options_page=options)
 
 
 def warnings_reference() -> list[str]:
@@ -167,8 +199,18 @@ def _cell(text: str) -> str:
 # -- sources ----------------------------------------------------------------------------------
 
 def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
+    """Every source a page of the site may cite: the built-in ones, then the sources the
+    site's specs declare for themselves (a house spec's rule sheet), each with its
+    anchor, so that every citation link of the site leads somewhere."""
+    declared = {}
+    for v in variants:
+        for own in v.sources:
+            if own.id not in sources:
+                where = own.location if own.kind == "url" else \
+                    f"the file {own.location} beside {Path(own.declared_in).name}"
+                declared.setdefault(own.id, f"{own.title}, declared by a spec: {where}")
     out = []
-    for source, what in sources.items():
+    for source, what in {**sources, **declared}.items():
         out += [f"## {source} {{#{source}}}", "", f"{capital(what)}.", ""]
         default = [v for v in variants if v.source == source]
         if default:
@@ -195,22 +237,26 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
 # -- mkdocs.yml -------------------------------------------------------------------------------
 
 def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str, str]],
-                  header: str, options: list[tuple[str, str]] | None = None) -> str:
-    """``options``: for the built-in site, the combinations (title, id) with rules pages,
-    listed under the options page; ``None`` for a site without options."""
+                  header: str, options: list[Variant] | None = None) -> str:
+    """``options``: for the built-in site, the combinations (a base with options) with
+    rules pages, each listed in its base's family; ``None`` for a site without options
+    (and so without the options page)."""
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
     nav = ["nav:", "  - Home: index.md", "  - Variants:"]
+    combined = list(options or [])
     for root, members in families(variants):
-        if len(members) == 1:
+        ids = {v.id for v in members}
+        pages = [(v.title, v.id) for v in members]
+        pages += [(c.title, c.id) for c in combined if c.extends in ids]
+        if len(pages) == 1:
             nav.append(f"      - {quoted(root.title)}: variants/{root.id}.md")
             continue
         nav.append(f"      - {quoted(root.title + ' and its variants')}:")
-        nav += [f"          - {quoted(v.title)}: variants/{v.id}.md" for v in members]
+        nav += [f"          - {quoted(title)}: variants/{name}.md" for title, name in pages]
     if options is not None:
-        nav += ["  - Options:", "      - Options: options.md"]
-        nav += [f"      - {quoted(title)}: variants/{name}.md" for title, name in options]
+        nav.append("  - Options: options.md")
     nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md"]
     guides = [(name, title) for name, title in extra if name in dict(LANGUAGE_PAGES)]
     others = [(name, title) for name, title in extra if name not in dict(LANGUAGE_PAGES)]
@@ -223,7 +269,7 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
     if others:
         nav.append("  - Conformance:")
         nav += [f"      - {quoted(title)}: {name}" for name, title in others]
-    nav.append("  - Sources: sources.md")
+    nav += ["  - Sources: sources.md", "  - Developer quickstart: quickstart.md"]
     return "\n".join([
         header,
         "site_name: rookery",
@@ -236,11 +282,14 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
         "    - navigation.top",
         "    - toc.follow",
         "    - search.highlight",
+        "  font: false",     # no fonts from a CDN: the site works offline
         "  palette:",
         "    primary: brown",
         "    accent: amber",
         "validation:",
+        "  not_found: warn",
         "  anchors: warn",
+        "  unrecognized_links: warn",
         "extra_css:",
         "  - assets/rookery.css",
         "markdown_extensions:",

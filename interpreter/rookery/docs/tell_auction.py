@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..language.check import maximum_bid, points_available
 from ..language.model import Rule, Variant
 from .english import capital, card_name, card_with_code, listing, plural, side_words
-from .writers import writes
+from .writers import merges, writes
 
 
 # -- bidding ----------------------------------------------------------------------------------
@@ -41,6 +41,19 @@ def _maximum(v: Variant, rule: Rule | None) -> str:
 @writes("bidding", "step")
 def _step(v: Variant, rule: Rule | None) -> str:
     return f"Bids are multiples of {v.bidding.step}."
+
+
+STEP_WORDS = {1: "ones", 2: "twos", 5: "fives", 10: "tens", 20: "twenties", 25: "twenty-fives"}
+
+
+@merges("bidding", "minimum", "maximum", "step")
+def _bids(v: Variant) -> str:
+    """``bidding: minimum``, ``maximum`` and ``step`` told as one range."""
+    step = STEP_WORDS.get(v.bidding.step, f"steps of {v.bidding.step}")
+    top, held = maximum_bid(v), points_available(v)
+    why = ("" if v.bidding.maximum is not None else ", all the points a hand holds"
+           if top == held else f" (a hand holds {held} points)")
+    return f"Bids go up in {step} from {v.bidding.minimum} to {top}{why}."
 
 
 @writes("bidding", "raise")

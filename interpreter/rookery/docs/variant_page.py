@@ -1,6 +1,8 @@
-"""The rules page of one variant (``docs/variants/<id>.md``): the figures at a glance, the
-cards, the trump order, then every rule as a sentence with its id, its citations and its
-rulings, in the order rules are told."""
+"""The rules page of one variant (``docs/variants/<id>.md``), written for players first, as
+pagat.com writes a game: the aim and who plays with whom, what differs from the game it
+extends, the figures at a glance, the cards, the trump order, how a hand goes (a picture
+and a short narrative), then the rules in prose by phase (:mod:`.page_rules`), the
+variations, a sample deal, and, folded, where the page comes from and the spec."""
 
 from __future__ import annotations
 
@@ -8,38 +10,51 @@ from pathlib import Path
 
 from ..language.check import summary
 from ..engine.tables import tables_for
-from ..language.model import Rule, Variant
-from ..language.vocabulary import SECTION_ORDER
-from . import sample_deal
+from ..language.model import Variant
+from ..language.figures import stale_rulings
+from . import hand_story, sample_deal
 from .cards import chip, chips
 from .english import capital, listing, number, plural
-from .sentences import SECTION_TITLES, Sentence, all_sentences
+from .page_rules import rules_section, source_link, what_differs
 from .tell_play import counter_groups
 
 
 def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
-                 header: str) -> str:
+                 header: str, parent: Variant | None = None) -> str:
     """The Markdown of a variant's page; ``titles`` maps every variant id to its title,
-    ``children`` lists the variants that extend this one."""
+    ``children`` lists the variants that extend this one, ``parent`` is the variant it
+    extends (compiled), to show its rulings that quote a figure this one changed as
+    the parent's."""
     v = variant
+    stale = stale_rulings(v, parent) if parent is not None else []
     out = [header, f"# {v.title}", ""]
-    out += _intro(v, titles, children)
-    out += _glance(v, titles)
+    out += hand_story.aim(v)
+    out += what_differs(v, titles)
+    out += _glance(v)
     out += _cards(v)
     out += _trump_order(v)
-    out += _rules(v, titles)
-    out += _own_sources(v)
+    out += _how_a_hand_goes(v)
+    out += rules_section(v, titles, stale, parent)
+    out += _variations(titles, children)
     out += sample_deal.section(v)
+    out += _about(v)
+    out += _own_sources(v)
     out += _spec_file(v)
     return "\n".join(out).rstrip() + "\n"
 
 
-def _source_link(source: str, v: Variant | None = None) -> str:
-    """A link to a source: a built-in one's entry on the sources page, or the entry of a
-    source the spec declares for itself (see :func:`_own_sources`)."""
-    if v is not None and any(own.id == source for own in v.sources):
-        return f"[{source}](#source-{source})"
-    return f"[{source}](../sources.md#{source})"
+def _how_a_hand_goes(v: Variant) -> list[str]:
+    return ["## How a hand goes", "",
+            f'<figure class="rk-phases-figure">{hand_story.phases_svg(v)}</figure>', "",
+            hand_story.story(v), ""]
+
+
+def _variations(titles: dict[str, str], children: list[str]) -> list[str]:
+    if not children:
+        return []
+    return ["## Variations", "",
+            "Games that start from this one and change a few rules: "
+            + listing([f"[{titles[c]}]({c}.md)" for c in children]) + ".", ""]
 
 
 def _own_sources(v: Variant) -> list[str]:
@@ -56,36 +71,28 @@ def _own_sources(v: Variant) -> list[str]:
     return lines + [""]
 
 
-def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]:
+def _about(v: Variant) -> list[str]:
+    """Where the page comes from: the spec, its sources, its rules and rulings (folded)."""
     cited: dict[str, int] = {}
     for rule in v.rules:
         for citation in rule.citations:
             cited[citation.source] = cited.get(citation.source, 0) + 1
     rulings = sum(len(rule.rulings) for rule in v.rules)
-    spec = f"spec `{_shown_path(Path(v.path))}`" + "".join(
-        f" with option [`{o}`](../options.md#{o})" for o in v.options)
-    lines = [f"The rules of **{v.title}** (variant id `{v.id}`, {spec}), told from the spec: {plural(len(v.rules), 'rule')}, "
-             f"each with its id and the place in the sources it comes from, and "
+    options = "".join(f" with option `{o}`" for o in v.options)
+    lines = ['??? info rk-meta "About this page"', "",
+             f"    Written by `rookery docs` from the spec `{shown_path(Path(v.path))}`"
+             f"{options} (variant id `{v.id}`): {plural(len(v.rules), 'rule')}, each "
+             f"with its id and the place in the sources it comes from, and "
              f"{plural(rulings, 'ruling')} where the spec decides what the sources leave "
-             f"open.", ""]
+             f"open."]
     if cited:
         main = sorted(cited, key=lambda s: (-cited[s], s))
-        lines += ["Sources: " + ", ".join(f"{_source_link(s, v)} ({plural(cited[s], 'citation')})"
-                                          for s in main) + ".", ""]
-    if v.extends:
-        inherited = sum(1 for rule in v.rules if rule.inherited_from)
-        own = (f"its options state {plural(len(v.rules) - inherited, 'rule')}" if v.options
-               else f"states {plural(len(v.rules) - inherited, 'rule')} of its own")
-        lines += [f"This variant **extends [{titles.get(v.extends, v.extends)}]"
-                  f"({v.extends}.md)**: it keeps {plural(inherited, 'rule')} of it "
-                  f"(marked *inherited* below) and {own}.", ""]
-    if children:
-        lines += ["Extended by " + listing([f"[{titles[c]}]({c}.md)" for c in children])
-                  + ".", ""]
-    return lines
+        lines += ["", "    Sources: " + ", ".join(
+            f"{source_link(s, v)} ({plural(cited[s], 'citation')})" for s in main) + "."]
+    return lines + [""]
 
 
-def _glance(v: Variant, titles: dict[str, str]) -> list[str]:
+def _glance(v: Variant) -> list[str]:
     s = summary(v)
     t = v.table
     if t.sides == "teams":
@@ -109,11 +116,10 @@ def _glance(v: Variant, titles: dict[str, str]) -> list[str]:
             ("Bids", bids),
             ("The Rook", rook if v.deck.rook else "not in this deck"),
             ("Game", f"to {s.target} points")]
-    if v.extends:
-        rows.append(("Extends", f"[{titles.get(v.extends, v.extends)}]({v.extends}.md)"))
-    lines = ["## At a glance", "", "| | |", "|---|---|"]
-    lines += [f"| {name} | {value} |" for name, value in rows]
-    return lines + [""]
+    lines = ["## At a glance", "", '<table class="rk-glance">']
+    lines += [f'<tr><th scope="row">{name}</th><td>{value}</td></tr>'
+              for name, value in rows]
+    return lines + ["</table>", ""]
 
 
 def _cards(v: Variant) -> list[str]:
@@ -125,8 +131,8 @@ def _cards(v: Variant) -> list[str]:
         twice = (f" Every card is in the deck "
                  f"{'twice' if d.copies == 2 else plural(d.copies, 'time')}"
                  + (f", except {listing([f'`{c}`' for c in odd])}" if odd else "") + ".")
-    lines += [f"{d.size} cards in all.{twice} Each color from its lowest card to its "
-              f"highest, the counters (the cards worth points) ringed:", "",
+    lines += [f"{d.size} cards in all.{twice} Lowest to highest, the counters (the cards "
+              f"worth points) ringed:", "",
               "| Color | Cards |", "|---|---|"]
     for index, color in enumerate(d.colors):
         cards = [c.code for c in d.cards if c.color == index]
@@ -178,12 +184,9 @@ def _trump_order(v: Variant) -> list[str]:
         ranks = [r for r in d.ranks
                  if sum(1 for c in d.cards if c.rank == r and c.color is not None)
                  == len(d.colors)]
-        always = (f", with {listing([f'`{c}`' for c in extra])}, always trump, placed as the "
-                  f"trump rules below say" if extra else "")
-        lines += [f"The trumps are the cards of the trump color in their usual order{always}. "
-                  f"In every color the cards rank from {_high_to_low(ranks)}, and a card of "
-                  f"another color than the one led never wins a trick unless it is a trump.",
-                  ""]
+        always = (f"; {listing([f'`{c}`' for c in extra])} "
+                  f"{'is' if len(extra) == 1 else 'are'} always trump" if extra else "")
+        lines += [f"In every color the cards rank from {_high_to_low(ranks)}{always}.", ""]
     if "none" in v.trump.choices or "none-low" in v.trump.choices:
         lines += ["With no trump named, no card is trump: every trick goes to the highest "
                   "card of the color led"
@@ -202,50 +205,7 @@ def _high_to_low(ranks: list[str]) -> str:
     return f"{ranks[-1]} (highest) down to {ranks[0]}" if ranks else ""
 
 
-def _rules(v: Variant, titles: dict[str, str]) -> list[str]:
-    lines = ["## The rules", "",
-             "Each rule below is written from the spec. Under it: its **rule id** (the anchor "
-             "conformance cases point to) and its **source**, the document and the section "
-             "it comes from. A **Ruling** box marks the spec's own decision where the "
-             "sources are silent or unclear: it is our reading, not the source's.", ""]
-    by_section = all_sentences(v)
-    for section in SECTION_ORDER:
-        told = by_section[section]
-        if not told:
-            continue
-        lines += [f"### {SECTION_TITLES.get(section, capital(section))}", ""]
-        for sentence in told:
-            lines += _sentence(sentence, titles, v)
-    return lines
-
-
-def _sentence(sentence: Sentence, titles: dict[str, str], v: Variant | None = None
-              ) -> list[str]:
-    rule = sentence.rule
-    anchor = sentence.key
-    ref = f"[`{anchor}`](#{anchor})"
-    where = ref + " · " + _citations(rule, v)
-    if rule.inherited_from:
-        parent = rule.inherited_from
-        where += (f" · *inherited* from [{titles.get(parent, parent)}]"
-                  f"({parent}.md#{anchor})")
-    if rule.option:
-        where += f" · stated by option [`{rule.option}`](../options.md#{rule.option})"
-    lines = [f"- <a id=\"{anchor}\"></a>{sentence.text}<br>",
-             f"    <small>{where}</small>", ""]
-    for ruling in rule.rulings:
-        lines += ["    !!! note \"Ruling\"", "", f"        {capital(ruling)}.".replace("..", "."),
-                  ""]
-    return lines
-
-
-def _citations(rule: Rule, v: Variant | None = None) -> str:
-    if not rule.citations:
-        return "no source cited" + ("; see the ruling" if rule.rulings else "")
-    return "; ".join(f"per {_source_link(c.source, v)}, “{c.where}”" for c in rule.citations)
-
-
-def _shown_path(path: Path) -> str:
+def shown_path(path: Path) -> str:
     """How a page names a spec file: under ``specs/`` for a built-in spec or option, else
     by its own file name (a user's spec, wherever it lives)."""
     from ..resources import specs_dir
@@ -258,14 +218,14 @@ def _shown_path(path: Path) -> str:
 def _spec_file(v: Variant) -> list[str]:
     from ..language.options import find_option
     paths = [Path(v.path)] + [Path(find_option(o)) for o in v.options]
-    files = [(_shown_path(path), path) for path in paths]
+    files = [(shown_path(path), path) for path in paths]
     lines = ["## The spec", ""]
     for name, path in files:
         try:
             text = path.read_text(encoding="utf-8").rstrip()
         except OSError:
             return []
-        lines += [f"???+ abstract \"{name}\"", "", "    ```rook"]
+        lines += [f"??? abstract \"The spec: {name}\"", "", "    ```rook"]
         lines += [f"    {line}".rstrip() for line in text.splitlines()]
         lines += ["    ```", ""]
     return lines

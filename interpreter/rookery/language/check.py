@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..errors import Span, SpecError
 from ..limits import MAX_BIDS, MAX_DECK, MAX_HANDS
 from .model import Variant
+from .points import maximum_bid, points_available  # noqa: F401  (imported from here too)
 
 
 @dataclass(frozen=True)
@@ -40,40 +41,22 @@ class Summary:
     target: int
 
 
-def points_available(variant: Variant) -> int:
-    """Points a hand hands out (before an all-tricks or all-points bonus): counters,
-    trick points, the last-trick, the majority and the most-cards bonus."""
-    scoring = variant.scoring
-    counters = sum(card.points * card.copies for card in variant.deck.cards)
-    return (counters + scoring.trick_points * variant.deal.hand + scoring.last_trick
-            + scoring.majority + scoring.most_cards)
-
-
-def maximum_bid(variant: Variant) -> int:
-    """The highest legal bid: the stated maximum, else the highest bid in steps from the
-    minimum that does not exceed the points available."""
-    b = variant.bidding
-    if b.maximum is not None:
-        return b.maximum
-    available = points_available(variant)
-    return available - max(0, available - b.minimum) % b.step
-
-
 def summary(variant: Variant) -> Summary:
     return Summary(variant.table.players, variant.deck.size, variant.deal.hand,
                    variant.deal.nest, points_available(variant), variant.bidding.minimum,
                    maximum_bid(variant), variant.game.target)
 
 
-def check_variant(variant: Variant) -> list[str]:
+def check_variant(variant: Variant, parent: Variant | None = None) -> list[str]:
     """Raise a SpecError for every inconsistency (in line order); return the warnings
-    (:func:`rookery.language.lint.spec_warnings`) as text."""
+    (:func:`rookery.language.lint.spec_warnings`, with ``parent``: the variant it
+    extends) as text."""
     problems = check_problems(variant)
     if problems:
         raise SpecError.gather(problems)
     from .lint import spec_warnings
 
-    return [str(warning) for warning in spec_warnings(variant)]
+    return [str(warning) for warning in spec_warnings(variant, parent)]
 
 
 def check_problems(variant: Variant, tainted: frozenset[str] = frozenset()) -> list[SpecError]:

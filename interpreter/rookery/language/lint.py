@@ -13,6 +13,9 @@ odd, and what to do.  :func:`spec_warnings` finds, for the clauses a spec writes
   are listed in ``specs/source-headings.json``; a source of the spec's own given by
   ``file`` is searched for the place; one given by ``url`` cannot be checked;
 * a source declared by ``file`` whose file is not there;
+* an inherited ruling that quotes a figure of the parent the spec changed ("the inherited
+  ruling of bidding.maximum speaks of 180; your total is 200: restate it"), when the
+  parent is given (:mod:`rookery.language.figures`);
 * a clause not indented under its section.  Indentation carries no meaning in the
   grammar (a clause belongs to the last section header above it, so nothing is misread),
   which is why this is a warning and not an error; but a reader takes a line at the left
@@ -43,6 +46,9 @@ WARNINGS = {
     "unknown-place": "a citation names a place its source does not have (a heading of a "
                      "built-in source; words of a declared file source)",
     "source-file-missing": "a source declared by file whose file is not there",
+    "stale-ruling": "an inherited ruling quotes a figure of the parent that this spec "
+                    "changed (a total, a target, a bid, the players): restate the clause "
+                    "with a ruling of its own",
     "not-indented": "a clause at the left margin: it is read as part of the section above "
                     "it, as if indented, but it reads as a header or as outside the section",
 }
@@ -53,8 +59,9 @@ def cannot_matter_clauses() -> list[tuple[str, str]]:
     return [tuple(rule.split(".", 1)) for rule in _cannot_matter_rules()]  # type: ignore[misc]
 
 
-def spec_warnings(variant: Variant) -> list[SpecWarning]:
-    """Every warning for ``variant``, in line order."""
+def spec_warnings(variant: Variant, parent: Variant | None = None) -> list[SpecWarning]:
+    """Every warning for ``variant``, in line order; ``parent``: the variant it extends
+    (compiled), to find the inherited rulings that quote a figure it changed."""
     own = [rule for rule in variant.rules if rule.inherited_from is None]
     found = [SpecWarning(f"rule {rule.id} cites no source and states no ruling", rule.span,
                          hint='cite where the rule comes from (per "Bidding") or say why '
@@ -63,6 +70,8 @@ def spec_warnings(variant: Variant) -> list[SpecWarning]:
     found += _cannot_matter(variant, own)
     found += _unknown_places(variant, own)
     found += _missing_source_files(variant)
+    if parent is not None:
+        found += _stale_rulings(variant, parent)
     found += [SpecWarning(f"the clause '{rule.key}' is not indented under {rule.section}:",
                           rule.span, hint=f"indent it ('  {rule.text}'): a line at the "
                           "left margin reads as a section header or as outside the "
@@ -71,6 +80,27 @@ def spec_warnings(variant: Variant) -> list[SpecWarning]:
               for rule in own if rule.span.column == 1]
     return sorted(found, key=lambda w: (w.span.file, w.span.line, w.span.column)
                   if w.span else ("", 0, 0))
+
+
+def _stale_rulings(variant: Variant, parent: Variant) -> list[SpecWarning]:
+    from .figures import changed_clause, stale_rulings
+
+    found = []
+    for stale in stale_rulings(variant, parent):
+        at = changed_clause(variant, stale)
+        found.append(SpecWarning(
+            stale.message(), at.span if at else variant.span,
+            hint=f"state '{stale.rule.key}' under {stale.rule.section}: here with a ruling "
+                 f"that reasons from {stale.now}, not from {parent.id}'s {stale.was}",
+            code="stale-ruling"))
+    return found
+
+
+def idle_reason(variant: Variant, rule: Rule) -> str | None:
+    """Why ``rule`` cannot matter in ``variant`` (what it decides never happens), or
+    None: the rules page folds such a rule away."""
+    reason_of = _cannot_matter_rules().get(f"{rule.section}.{rule.key}")
+    return reason_of(variant) if reason_of else None
 
 
 # -- clauses that cannot matter -----------------------------------------------------------------

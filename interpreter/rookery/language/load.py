@@ -37,5 +37,15 @@ def load_text(text: str, path: str = "<spec>") -> Variant:
     return _read_and_check(spec, errors, Path(path).resolve(), chain=())
 
 
-__all__ = ["load_variant", "load_text", "find_spec", "builtin_variants", "known_sources",
+def load_parent(variant: Variant) -> Variant | None:
+    """The variant ``variant`` extends (the base of a base+options variant), compiled;
+    None for a variant that stands alone."""
+    if not variant.extends:
+        return None
+    if variant.extends_path:
+        return _load(Path(variant.extends_path).resolve())
+    return load_variant(find_spec(variant.extends, near=Path(variant.path).parent))
+
+
+__all__ = ["load_variant", "load_text", "load_parent", "find_spec", "builtin_variants", "known_sources",
            "Span"]
