@@ -9,7 +9,8 @@ from ..language.option_bases import CANNOT, CHANGES, SAME, OptionInfo, all_optio
 from ..language.options import SEPARATOR
 from .english import capital
 from .sentences import all_sentences
-from .variant_page import _citations
+from ..escaping import markdown_text
+from .variant_page import _citations, ruling_text
 
 
 def options_page(header: str) -> str:
@@ -30,7 +31,7 @@ def options_page(header: str) -> str:
            "| Option | What it changes | Bases it changes | Already so | Cannot take it |",
            "|---|---|--:|--:|--:|"]
     for o in options:
-        out.append(f"| [{o.title}](#{o.id}) `{o.id}` | "
+        out.append(f"| [{markdown_text(o.title)}](#{o.id}) `{o.id}` | "
                    + "<br>".join(f"`{section_of(r)}: {t}`" for r, t in o.clauses)
                    + f" | {len(o.taking(CHANGES))} | {len(o.taking(SAME))} | "
                    f"{len(o.taking(CANNOT))} |")
@@ -45,13 +46,13 @@ def section_of(rule_id: str) -> str:
 
 
 def _option(o: OptionInfo) -> list[str]:
-    out = [f"## {o.title} {{#{o.id}}}", "", capital(o.comment), "",
+    out = [f"## {markdown_text(o.title)} {{#{o.id}}}", "", markdown_text(capital(o.comment)), "",
            f"Written `BASE+{o.id}`."
            + (" It needs of its base " + "; ".join(o.needs) + "." if o.needs else ""), ""]
     takes = o.taking(CHANGES)
     if takes:
         example = load_variant(f"{takes[0]}{SEPARATOR}{o.id}")
-        out += [f"Its rules, as told on {example.title.split(' + ')[0]} "
+        out += [f"Its rules, as told on {markdown_text(example.title.split(' + ')[0])} "
                 f"(`{example.id}`):", ""]
         for told in all_sentences(example).values():
             for sentence in told:
@@ -64,8 +65,7 @@ def _option(o: OptionInfo) -> list[str]:
                         f"{_citations(rule).replace('](../sources.md', '](sources.md')}</small>",
                         ""]
                 for ruling in rule.rulings:
-                    out += ["    !!! note \"Ruling\"", "",
-                            f"        {capital(ruling)}.".replace("..", "."), ""]
+                    out += ["    !!! note \"Ruling\"", "", f"        {ruling_text(ruling)}", ""]
     out += [f"**Bases it changes** ({len(takes)}): "
             + (", ".join(_link(b) for b in takes) or "none") + ".", ""]
     same = o.taking(SAME)

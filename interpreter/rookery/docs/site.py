@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..escaping import markdown_text, nav_text, yaml_string
 from ..language.check import summary
 from ..language.formula import FUNCTIONS, QUANTITIES
 from ..limits import LIMITS
@@ -20,6 +21,7 @@ from .families import families
 from .sentences import SECTION_TITLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+NAV_TITLE = 120     # characters of a title in the navigation
 
 # Hand-written pages another part of the project owns: (file, title in the navigation).
 CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
@@ -81,11 +83,11 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
     out = [f"{len(variants)} variants, in families: each family starts from a variant that "
            f"stands alone, followed by the variants that extend it (directly or not).", ""]
     for root, members in families(variants):
-        out += [f"### {root.title}", "",
+        out += [f"### {markdown_text(root.title)}", "",
                 "| Variant | Id | Players | Deck | Game |", "|---|---|---|--:|--:|"]
         for v in members:
             s = summary(v)
-            out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
+            out.append(f"| [{markdown_text(v.title)}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
                        f"{sides(v)} | {s.deck} | {s.target} |")
         out.append("")
     links = "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
@@ -168,7 +170,7 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
         out += [f"## {source} {{#{source}}}", "", f"{capital(what)}.", ""]
         default = [v for v in variants if v.source == source]
         if default:
-            out += ["The main source of " + ", ".join(f"[{v.title}](variants/{v.id}.md)"
+            out += ["The main source of " + ", ".join(f"[{markdown_text(v.title)}](variants/{v.id}.md)"
                                                       for v in default) + ".", ""]
         rows = []
         for v in variants:
@@ -179,8 +181,9 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
                         places[citation.where] = places.get(citation.where, 0) + 1
             if places:
                 count = sum(places.values())
-                wheres = ", ".join(f"“{where}”" for where in places)
-                rows.append(f"| [{v.title}](variants/{v.id}.md) | {count} | {wheres} |")
+                wheres = ", ".join(f"“{markdown_text(where)}”" for where in places)
+                rows.append(f"| [{markdown_text(v.title)}](variants/{v.id}.md) | {count} | "
+                            f"{wheres} |")
         if rows:
             out += ["| Cited by | Citations | Sections cited |", "|---|--:|---|"] + rows + [""]
         else:
@@ -195,7 +198,11 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
     """``options``: for the built-in site, the combinations (title, id) with rules pages,
     listed under the options page; ``None`` for a site without options."""
     def quoted(text: str) -> str:
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        """A navigation title (:func:`~rookery.escaping.nav_text`) in a YAML string; cut
+        at NAV_TITLE characters (YAML takes no key over 1024; the page keeps it whole)."""
+        if len(text) > NAV_TITLE:
+            text = text[:NAV_TITLE - 1].rstrip() + "…"
+        return yaml_string(nav_text(text))
 
     nav = ["nav:", "  - Home: index.md", "  - Variants:"]
     for root, members in families(variants):

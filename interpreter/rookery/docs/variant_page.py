@@ -11,6 +11,7 @@ from ..engine.tables import tables_for
 from ..language.model import Rule, Variant
 from ..language.vocabulary import SECTION_ORDER
 from . import sample_deal
+from ..escaping import code_span, html_text, markdown_link, markdown_text
 from .cards import chip, chips
 from .english import capital, listing, number, plural
 from .sentences import SECTION_TITLES, Sentence, all_sentences
@@ -19,10 +20,12 @@ from .tell_play import counter_groups
 
 def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
                  header: str) -> str:
-    """The Markdown of a variant's page; ``titles`` maps every variant id to its title,
-    ``children`` lists the variants that extend this one."""
+    """The Markdown of a variant's page; ``titles`` maps every variant id to its title
+    (as Markdown text, :func:`~rookery.escaping.markdown_text`), ``children`` lists the
+    variants that extend this one.  Every string of the spec on the page is escaped for
+    Markdown (:mod:`rookery.escaping`)."""
     v = variant
-    out = [header, f"# {v.title}", ""]
+    out = [header, f"# {markdown_text(v.title)}", ""]
     out += _intro(v, titles, children)
     out += _glance(v, titles)
     out += _cards(v)
@@ -49,10 +52,11 @@ def _own_sources(v: Variant) -> list[str]:
     lines = ["## Sources of this spec", "",
              "Documents the spec declares for itself and cites like the built-in sources:", ""]
     for source in v.sources:
-        where = (f"<{source.location}>" if source.kind == "url"
-                 else f"the file `{source.location}` beside `{Path(source.declared_in).name}`")
-        lines.append(f"- <a id=\"source-{source.id}\"></a>**{source.id}**: {source.title}, "
-                     f"{where}")
+        where = (markdown_link(source.location, source.location) if source.kind == "url"
+                 else f"the file {code_span(source.location)} beside "
+                      f"{code_span(Path(source.declared_in).name)}")
+        lines.append(f"- <a id=\"source-{source.id}\"></a>**{source.id}**: "
+                     f"{markdown_text(source.title)}, {where}")
     return lines + [""]
 
 
@@ -62,9 +66,9 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
         for citation in rule.citations:
             cited[citation.source] = cited.get(citation.source, 0) + 1
     rulings = sum(len(rule.rulings) for rule in v.rules)
-    spec = f"spec `{_shown_path(Path(v.path))}`" + "".join(
+    spec = f"spec {code_span(_shown_path(Path(v.path)))}" + "".join(
         f" with option [`{o}`](../options.md#{o})" for o in v.options)
-    lines = [f"The rules of **{v.title}** (variant id `{v.id}`, {spec}), told from the spec: {plural(len(v.rules), 'rule')}, "
+    lines = [f"The rules of **{markdown_text(v.title)}** (variant id `{v.id}`, {spec}), told from the spec: {plural(len(v.rules), 'rule')}, "
              f"each with its id and the place in the sources it comes from, and "
              f"{plural(rulings, 'ruling')} where the spec decides what the sources leave "
              f"open.", ""]
@@ -234,15 +238,20 @@ def _sentence(sentence: Sentence, titles: dict[str, str], v: Variant | None = No
     lines = [f"- <a id=\"{anchor}\"></a>{sentence.text}<br>",
              f"    <small>{where}</small>", ""]
     for ruling in rule.rulings:
-        lines += ["    !!! note \"Ruling\"", "", f"        {capital(ruling)}.".replace("..", "."),
-                  ""]
+        lines += ["    !!! note \"Ruling\"", "", f"        {ruling_text(ruling)}", ""]
     return lines
 
 
 def _citations(rule: Rule, v: Variant | None = None) -> str:
     if not rule.citations:
         return "no source cited" + ("; see the ruling" if rule.rulings else "")
-    return "; ".join(f"per {_source_link(c.source, v)}, “{c.where}”" for c in rule.citations)
+    return "; ".join(f"per {_source_link(c.source, v)}, “{markdown_text(c.where)}”"
+                     for c in rule.citations)
+
+
+def ruling_text(ruling: str) -> str:
+    """A ruling as a sentence of Markdown: capitalised, one full stop, escaped."""
+    return markdown_text(f"{capital(ruling)}.".replace("..", "."))
 
 
 def _shown_path(path: Path) -> str:
@@ -256,8 +265,14 @@ def _shown_path(path: Path) -> str:
 
 
 def _spec_file(v: Variant) -> list[str]:
+    from ..errors import UsageError
     from ..language.options import find_option
-    paths = [Path(v.path)] + [Path(find_option(o)) for o in v.options]
+    paths = [Path(v.path)]
+    for option in v.options:
+        try:
+            paths.append(Path(find_option(option)))
+        except UsageError:   # a user's option file: the variant keeps its id, not its path
+            continue
     files = [(_shown_path(path), path) for path in paths]
     lines = ["## The spec", ""]
     for name, path in files:
@@ -265,7 +280,9 @@ def _spec_file(v: Variant) -> list[str]:
             text = path.read_text(encoding="utf-8").rstrip()
         except OSError:
             return []
-        lines += [f"???+ abstract \"{name}\"", "", "    ```rook"]
-        lines += [f"    {line}".rstrip() for line in text.splitlines()]
+        lines += [f"???+ abstract \"{html_text(markdown_text(name))}\"", "", "    ```rook"]
+        # split on line feeds only: the parser's lines (splitlines also splits on form
+        # feeds and separators, which would let a comment close the fence)
+        lines += [f"    {line}".rstrip() for line in text.split("\n")]
         lines += ["    ```", ""]
     return lines
