@@ -138,6 +138,6 @@ def test_code_span_is_never_closed_by_its_text():
 
 def test_terminal_text_shows_every_control_character():
     shown = terminal_text("a\x1b[2Jb\x07c\rd\x9b1me\u2028f\tg\nh")
-    assert shown == "a\\x1b[2Jb\\x07c\\x0dd\\x9b1me\\u2028f\tg\nh"
+    assert shown == "a\\u001b[2Jb\\u0007c\\u000dd\\u009b1me\\u2028f\tg\nh"
     assert terminal_text("\x1b[1mbold\x1b[0m \x1b]0;t\x07", styles=True) == \
-        "\x1b[1mbold\x1b[0m \\x1b]0;t\\x07"
+        "\x1b[1mbold\x1b[0m \\u001b]0;t\\u0007"

@@ -124,7 +124,7 @@ def yaml_string(text: str) -> str:
 
 def terminal_text(text: str, *, styles: bool = False) -> str:
     """``text`` safe to print: every control character (C0 but tab and line feed, DEL,
-    C1, the line separators) shown as a visible escape (``\\x1b``), so no string from a
+    C1, the line separators) shown as a visible escape (``\\u001b``), so no string from a
     spec, a case, a record or an engine can move the cursor, clear the screen, set the
     window's title or hide a link.  With ``styles``, colour and style sequences (SGR,
     ``ESC [ ... m``: rich's own) are kept as they are."""
@@ -140,8 +140,8 @@ def terminal_text(text: str, *, styles: bool = False) -> str:
 
 
 def _visible(match: re.Match) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    """``\\u001b``: readable, and inside a JSON string the same character again."""
+    return f"\\u{ord(match.group()):04x}"
 
 
 def control_characters(text: str) -> list[int]:
