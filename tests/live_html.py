@@ -163,11 +163,13 @@ def hostile_specs(folder: Path, texts=TEXT, urls=URLS, title: str | None = None
         lines.append(f'    ruling "{text}"')
     (folder / "hostile-base.rook").write_text("\n".join(lines) + "\n", encoding="utf-8")
     child = [f'variant hostile-child "{texts[-1]} {texts[0]}"', 'extends "hostile-base.rook"',
-             f'source c0 "{texts[1]}" url "{urls[0]}"', "", "game:",
-             f'  target 500    per c0 "{texts[2]}"', f'    ruling "{texts[3]}"']
+             f'source c0 "{texts[1 % len(texts)]}" url "{urls[0]}"', "", "game:",
+             f'  target 500    per c0 "{texts[2 % len(texts)]}"',
+             f'    ruling "{texts[3 % len(texts)]}"']
     (folder / "hostile-child.rook").write_text("\n".join(child) + "\n", encoding="utf-8")
     option = [f'option hostile-option "{joined}"', "", "bidding:",
-              f'  maximum 115   per wikipedia-rook "{texts[0]}"', f'    ruling "{texts[4]}"']
+              f'  maximum 115   per wikipedia-rook "{texts[0]}"',
+              f'    ruling "{texts[4 % len(texts)]}"']
     (folder / "hostile-option.rook").write_text("\n".join(option) + "\n", encoding="utf-8")
     return [str(folder / "hostile-base.rook"), str(folder / "hostile-child.rook"),
             f"{folder / 'hostile-base.rook'}+{folder / 'hostile-option.rook'}"]

@@ -87,7 +87,8 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]]) -> str:
                 "| Variant | Id | Players | Deck | Game |", "|---|---|---|--:|--:|"]
         for v in members:
             s = summary(v)
-            out.append(f"| [{markdown_text(v.title)}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
+            out.append(f"| [{markdown_text(v.title)}](variants/{v.id}.md) | `{v.id}` | "
+                       f"{v.table.players}, "
                        f"{sides(v)} | {s.deck} | {s.target} |")
         out.append("")
     links = "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
@@ -170,7 +171,8 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
         out += [f"## {source} {{#{source}}}", "", f"{capital(what)}.", ""]
         default = [v for v in variants if v.source == source]
         if default:
-            out += ["The main source of " + ", ".join(f"[{markdown_text(v.title)}](variants/{v.id}.md)"
+            out += ["The main source of " + ", ".join(f"[{markdown_text(v.title)}]"
+                                                      f"(variants/{v.id}.md)"
                                                       for v in default) + ".", ""]
         rows = []
         for v in variants:

@@ -41,7 +41,8 @@ def unclear_page(variants: list[Variant]) -> str:
         listed = [v for v in members if v.id in by_variant]
         if not listed:
             continue
-        out += [f"## {markdown_text(root.title)}" + (" and its variants" if len(members) > 1 else ""), ""]
+        out += [f"## {markdown_text(root.title)}"
+                + (" and its variants" if len(members) > 1 else ""), ""]
         for v in listed:
             out += [f"### [{markdown_text(v.title)}](variants/{v.id}.md)", "",
                     "| Rule | The spec says | Cites | Ruling |", "|---|---|---|---|"]

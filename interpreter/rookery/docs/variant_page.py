@@ -68,7 +68,8 @@ def _intro(v: Variant, titles: dict[str, str], children: list[str]) -> list[str]
     rulings = sum(len(rule.rulings) for rule in v.rules)
     spec = f"spec {code_span(_shown_path(Path(v.path)))}" + "".join(
         f" with option [`{o}`](../options.md#{o})" for o in v.options)
-    lines = [f"The rules of **{markdown_text(v.title)}** (variant id `{v.id}`, {spec}), told from the spec: {plural(len(v.rules), 'rule')}, "
+    lines = [f"The rules of **{markdown_text(v.title)}** (variant id `{v.id}`, {spec}), "
+             f"told from the spec: {plural(len(v.rules), 'rule')}, "
              f"each with its id and the place in the sources it comes from, and "
              f"{plural(rulings, 'ruling')} where the spec decides what the sources leave "
              f"open.", ""]
