@@ -74,6 +74,10 @@ URLS = (
     "//evil.example/PWN",
 )
 
+# The child's file name is hostile too: it is shown on its page, and named in the comment
+# every generated page opens with.
+CHILD_FILE = "hostile-child --><img src=x onerror=alert('PWN')><!-- `x`.rook"
+
 SAFE_SCHEMES = ("http", "https", "mailto", "")
 LINK_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster",
                    "background", "srcdoc", "cite", "ping"}
@@ -166,12 +170,12 @@ def hostile_specs(folder: Path, texts=TEXT, urls=URLS, title: str | None = None
              f'source c0 "{texts[1 % len(texts)]}" url "{urls[0]}"', "", "game:",
              f'  target 500    per c0 "{texts[2 % len(texts)]}"',
              f'    ruling "{texts[3 % len(texts)]}"']
-    (folder / "hostile-child.rook").write_text("\n".join(child) + "\n", encoding="utf-8")
+    (folder / CHILD_FILE).write_text("\n".join(child) + "\n", encoding="utf-8")
     option = [f'option hostile-option "{joined}"', "", "bidding:",
               f'  maximum 115   per wikipedia-rook "{texts[0]}"',
               f'    ruling "{texts[4 % len(texts)]}"']
     (folder / "hostile-option.rook").write_text("\n".join(option) + "\n", encoding="utf-8")
-    return [str(folder / "hostile-base.rook"), str(folder / "hostile-child.rook"),
+    return [str(folder / "hostile-base.rook"), str(folder / CHILD_FILE),
             f"{folder / 'hostile-base.rook'}+{folder / 'hostile-option.rook'}"]
 
 
