@@ -211,7 +211,8 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
         from .terminal import raw
         # the bar moves the cursor itself: it writes to the terminal directly, and shows
         # each case's id made safe first
-        screen = Console(file=raw(console.file), highlight=False)
+        screen = Console(file=raw(console.file), highlight=False,
+                         force_terminal=console.is_terminal, width=console.width)
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=screen,
                       transient=True) as bar:
