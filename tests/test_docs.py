@@ -17,6 +17,7 @@ import rookery
 from rookery.docs import comparison, site
 from rookery.docs import generate as docs
 from rookery.cli import main
+from rookery.escaping import markdown_text
 from rookery.docs import english, sentences
 from rookery.docs.variant_page import variant_page
 from rookery.language.parse import parse_text
@@ -84,9 +85,9 @@ def test_every_rule_is_told_with_its_id_citations_and_rulings(tmp_path):
             told = box.split(f"    - [`{rule.id}`](#{rule.id}): ", 1)[1].split("\n    - [", 1)[0]
             for citation in rule.citations:
                 assert f"[{citation.source}](../sources.md#{citation.source}), " \
-                       f"“{citation.where}”" in told, (name, rule.id)
+                       f"“{markdown_text(citation.where)}”" in told, (name, rule.id)
             for ruling in rule.rulings:
-                assert "**Ruling" in told and ruling[1:] in told, (name, rule.id)
+                assert "**Ruling" in told and markdown_text(ruling[1:]) in told, (name, rule.id)
             if rule.inherited_from:
                 assert "*inherited* from [" in told and f"({rule.inherited_from}.md#" in told
 

@@ -49,7 +49,10 @@ trump:
 
 
 @pytest.fixture
-def club(tmp_path: Path) -> Path:
+def club(tmp_path: Path, monkeypatch) -> Path:
+    """A club's folder and a member's, run from the folder that holds both (a spec reads
+    only under its own folder and the current one: rookery.language.reach)."""
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "club").mkdir()
     (tmp_path / "home").mkdir()
     (tmp_path / "club" / "rules.txt").write_text(RULES_TXT, encoding="utf-8")
@@ -105,7 +108,7 @@ def test_the_export_lists_the_sources_and_fits_the_schema(club):
 def test_check_reads_a_chain_of_user_specs(club):
     result = subprocess.run([sys.executable, "-m", "rookery.cli", "check",
                              str(club / "home" / "house.rook")],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=120, cwd=club)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("ok  house ")
 

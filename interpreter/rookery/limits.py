@@ -11,6 +11,8 @@ from __future__ import annotations
 MAX_SPEC_BYTES = 64 * 1024      # a spec file; the built-in ones are under 4 KB
 MAX_NUMBER_DIGITS = 6           # a number in a spec: at most 999,999
 MAX_EXTENDS = 16                # variants in an extends chain, the file itself included
+MAX_NAME_CHARS = 200            # a variant's name as given (an id, or BASE+OPTION+...)
+MAX_OPTIONS = 8                 # options on one base
 MAX_FORMULA_CHARS = 1000        # the text of one formula clause
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MAX_COLORS = 8
@@ -24,6 +26,7 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("spec file", f"at most {MAX_SPEC_BYTES // 1024} KB"),
     ("numbers", f"at most {MAX_NUMBER_DIGITS} digits ({10 ** MAX_NUMBER_DIGITS - 1:,})"),
     ("`extends` chain", f"at most {MAX_EXTENDS} variants, the file itself included"),
+    ("options", f"at most {MAX_OPTIONS} on one base (BASE+OPTION+...)"),
     ("a formula", f"at most {MAX_FORMULA_CHARS} characters"),
     ("`players`", f"{MIN_PLAYERS} to {MAX_PLAYERS}"),
     ("`colors`", f"at most {MAX_COLORS}"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import re
 import signal
 import sys
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from .. import __version__
 from . import play as play_commands
+from . import terminal
+from ..language.reach import allowing
 from ..errors import RookeryError, SpecError, UsageError
 from ..exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
 
@@ -41,7 +44,7 @@ def _specs(names: list[str]) -> list[str]:
     specs: list[str] = []
     for name in names:
         path = Path(name)
-        if path.is_dir():
+        if os.path.isdir(path):     # os.path: "no" for a name too long, where pathlib raises
             found = sorted(str(p) for p in path.glob("*.rook"))
             if not found:
                 raise UsageError(f"{name} is a folder with no .rook spec files in it")
@@ -296,7 +299,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="variant id or spec file")
     for extend in _EXTENSIONS:
         extend(sub)
+    for name, command_parser in sub.choices.items():
+        if name in SPEC_COMMANDS:
+            command_parser.add_argument(
+                "--allow-root", action="append", default=[], metavar="DIR", type=Path,
+                help="let specs read files (extends \"...\", source ... file \"...\") "
+                     "under DIR too; by default only under each spec's own folder and "
+                     "the current folder (repeatable)")
     return parser
+
+
+# The commands that load specs, and so take --allow-root.
+SPEC_COMMANDS = frozenset({"check", "play", "replay", "export", "conformance", "serve",
+                           "mutate", "fuzz", "docs"})
 
 
 # Other modules (the conformance runner, the engine server) add their sub-commands here.
@@ -368,8 +383,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return USAGE
     previous = _on_terminate()
+    restore_console = terminal.guard(args.command)   # no raw control character printed
     try:
-        return int(_COMMANDS[args.command](args) or 0)
+        with allowing(getattr(args, "allow_root", ())):
+            return int(_COMMANDS[args.command](args) or 0)
     except Terminated:
         return 143
     except SpecError as error:
@@ -383,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
+        restore_console()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

@@ -202,21 +202,31 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
         if console is None:
             return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail,
                              budget=budget)
+        from rich.console import Console
+        from rich.markup import escape
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
             TimeElapsedColumn
+
+        from ..escaping import terminal_text
+        from .terminal import raw
+        # the bar moves the cursor itself: it writes to the terminal directly, and shows
+        # each case's id made safe first
+        screen = Console(file=raw(console.file), highlight=False,
+                         force_terminal=console.is_terminal, width=console.width)
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=screen,
                       transient=True) as bar:
             task = bar.add_task("conformance", total=len(cases))
             return run_cases(engine, cases, expected, lambda result: bar.update(
-                task, advance=1, description=result.case.id), oracle_of=oracle_of,
-                maxfail=maxfail, budget=budget)
+                task, advance=1, description=escape(terminal_text(result.case.id))),
+                oracle_of=oracle_of, maxfail=maxfail, budget=budget)
     finally:
         engine.close()
 
 
 def cmd_conformance(args) -> int:
     from rich.console import Console
+    from rich.markup import escape
 
     from ..language.load import builtin_variants
     from ..language.options import is_builtin
@@ -287,13 +297,14 @@ def cmd_conformance(args) -> int:
     selected = select(cases, args.variant, args.rule, args.tag, args.case)
     if not selected:
         for problem in problems:
-            console.print(f"[red]invalid[/] {problem}")
+            console.print(f"[red]invalid[/] {escape(str(problem))}")
         print("rookery: no cases to run" + (" (no case matches the filters)" if (
             args.variant or args.rule or args.tag or args.case) else ""), file=sys.stderr)
         return 1
     unknown = sorted(set(expected) - {case.id for case in cases})
     for case_id in unknown:
-        console.print(f"[yellow]warning[/]: the expected failure {case_id} names no case")
+        console.print(f"[yellow]warning[/]: the expected failure {escape(case_id)} names no "
+                      "case")
     show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
         and console.is_terminal
     try:

@@ -199,7 +199,7 @@ def cmd_fuzz(args) -> int:
                         learned=dict(fuzzer.learned()))
     print_report(report, console, args.verbose)
     if written:
-        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
+        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)", markup=False)
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:
             write(report, path)

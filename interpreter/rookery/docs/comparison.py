@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..escaping import markdown_text
 from ..language.check import summary
 from ..language.model import Variant
 from .english import capital, number
@@ -109,7 +110,7 @@ def mechanisms(v: Variant) -> list[str]:
 
 
 def _link(v: Variant, anchor: str = "") -> str:
-    return f"[{v.title}](variants/{v.id}.md{'#' + anchor if anchor else ''})"
+    return f"[{markdown_text(v.title)}](variants/{v.id}.md{'#' + anchor if anchor else ''})"
 
 
 def tables(variants: list[Variant]) -> list[str]:
@@ -219,7 +220,7 @@ def disagreements(variants: list[Variant]) -> list[str]:
                 stating.append(_short(v, rule_id))
                 rulings += bool(rule.rulings)
                 for c in rule.citations:
-                    where = f"[{c.source}](sources.md#{c.source}) “{c.where}”"
+                    where = f"[{c.source}](sources.md#{c.source}) “{markdown_text(c.where)}”"
                     if where not in cited:
                         cited.append(where)
             if rulings:

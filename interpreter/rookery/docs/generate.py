@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import rejections
+from ..escaping import markdown_text
 from .header import GENERATED_BLOCK, MARKER, REGENERATE, STYLESHEET, is_generated, page_header  # noqa: F401
 
 # The pages' writers (and the specs' loader) are imported where used: ``rookery docs``
@@ -61,7 +62,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     builtin = variants is None
     variants = _variants() if variants is None else variants
     combinations = [load_variant(name) for name in corpus_combinations()] if builtin else []
-    titles = {v.id: v.title for v in variants + combinations}
+    titles = {v.id: markdown_text(v.title) for v in variants + combinations}
     extra = site.hand_written(docs) if docs.is_dir() else []
     files: dict[Path, str] = {}
     by_id = {v.id: v for v in variants}

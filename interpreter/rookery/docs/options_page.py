@@ -9,7 +9,7 @@ from ..language.option_bases import CANNOT, CHANGES, SAME, OptionInfo, all_optio
 from ..language.options import SEPARATOR
 from .english import capital
 from .sentences import all_sentences
-from .page_rules import citations
+from .page_rules import citations, ruling_text
 
 
 def options_page(header: str) -> str:
@@ -65,7 +65,7 @@ def _option(o: OptionInfo) -> list[str]:
                         ""]
                 for ruling in rule.rulings:
                     out += ["    !!! note \"Ruling\"", "",
-                            f"        {capital(ruling)}.".replace("..", "."), ""]
+                            f"        {ruling_text(ruling)}", ""]
     out += [f"**Bases it changes** ({len(takes)}): "
             + (", ".join(_link(b) for b in takes) or "none") + ".", ""]
     same = o.taking(SAME)

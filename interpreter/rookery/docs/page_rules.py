@@ -17,6 +17,7 @@ from ..language.figures import StaleRuling
 from ..language.lint import idle_reason
 from ..language.model import Rule, Variant
 from ..language.vocabulary import SECTION_ORDER
+from ..escaping import markdown_text
 from .english import capital, listing, plural
 from .sentences import SECTION_TITLES, Told, prose, sentence_for_rule, sentences
 
@@ -76,11 +77,17 @@ def _where_from(rules: list[Rule], v: Variant, titles: dict[str, str],
     return lines + [""]
 
 
+def ruling_text(ruling: str) -> str:
+    """A ruling as a sentence of Markdown: capitalised, one full stop, escaped."""
+    return markdown_text(capital(ruling).rstrip(".") + ".")
+
+
 def citations(rule: Rule, v: Variant | None = None) -> str:
     """A rule's citations, each linked to its source ("per [wikipedia-rook](...), “Play”")."""
     if not rule.citations:
         return "no source cited" + ("; see the ruling" if rule.rulings else "")
-    return "; ".join(f"per {source_link(c.source, v)}, “{c.where}”" for c in rule.citations)
+    return "; ".join(f"per {source_link(c.source, v)}, “{markdown_text(c.where)}”"
+                     for c in rule.citations)
 
 
 def _rulings(rule: Rule, titles: dict[str, str], stale: list[StaleRuling],
@@ -90,7 +97,7 @@ def _rulings(rule: Rule, titles: dict[str, str], stale: list[StaleRuling],
     out = []
     mine = [s for s in stale if s.rule.id == rule.id]
     for ruling in rule.rulings:
-        text = capital(ruling).rstrip(".") + "."
+        text = ruling_text(ruling)
         if mine and parent is not None:
             name = titles.get(parent.id, parent.id)
             figures = listing([f"{s.figure.name} of {s.was}" for s in mine])

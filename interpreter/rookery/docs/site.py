@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..escaping import code_span, markdown_link, markdown_text, nav_text, yaml_string
 from ..language.check import summary
 from ..language.formula import FUNCTIONS, QUANTITIES
 from ..limits import LIMITS
@@ -20,6 +21,7 @@ from .families import FIRST, families
 from .sentences import SECTION_TITLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+NAV_TITLE = 120     # characters of a title in the navigation
 
 # Hand-written pages another part of the project owns: (file, title in the navigation).
 CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
@@ -97,11 +99,12 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]],
                      f"{sides_words(root)}; {s.deck} cards; game to {s.target}.")
     out = []
     for root, members in families(variants):
-        out += [f"### {root.title}", "",
+        out += [f"### {markdown_text(root.title)}", "",
                 "| Variant | Id | Players | Deck | Game |", "|---|---|---|--:|--:|"]
         for v in members:
             s = summary(v)
-            out.append(f"| [{v.title}](variants/{v.id}.md) | `{v.id}` | {v.table.players}, "
+            out.append(f"| [{markdown_text(v.title)}](variants/{v.id}.md) | `{v.id}` | "
+                       f"{v.table.players}, "
                        f"{sides(v)} | {s.deck} | {s.target} |")
         out.append("")
     def listed(pages: list[tuple[str, str]]) -> str:
@@ -206,32 +209,46 @@ def sources_page(sources: dict[str, str], variants: list[Variant]) -> str:
     for v in variants:
         for own in v.sources:
             if own.id not in sources:
-                where = own.location if own.kind == "url" else \
-                    f"the file {own.location} beside {Path(own.declared_in).name}"
-                declared.setdefault(own.id, f"{own.title}, declared by a spec: {where}")
+                where = markdown_link(own.location, own.location) if own.kind == "url" \
+                    else (f"the file {code_span(own.location)} beside "
+                          f"{code_span(Path(own.declared_in).name)}")
+                declared.setdefault(own.id, f"{markdown_text(capital(own.title))}, "
+                                            f"declared by a spec: {where}.")
     out = []
-    for source, what in {**sources, **declared}.items():
+    for source, what in sources.items():
         out += [f"## {source} {{#{source}}}", "", f"{capital(what)}.", ""]
-        default = [v for v in variants if v.source == source]
-        if default:
-            out += ["The main source of " + ", ".join(f"[{v.title}](variants/{v.id}.md)"
-                                                      for v in default) + ".", ""]
-        rows = []
-        for v in variants:
-            places: dict[str, int] = {}
-            for rule in v.rules:
-                for citation in rule.citations:
-                    if citation.source == source:
-                        places[citation.where] = places.get(citation.where, 0) + 1
-            if places:
-                count = sum(places.values())
-                wheres = ", ".join(f"“{where}”" for where in places)
-                rows.append(f"| [{v.title}](variants/{v.id}.md) | {count} | {wheres} |")
-        if rows:
-            out += ["| Cited by | Citations | Sections cited |", "|---|--:|---|"] + rows + [""]
-        else:
-            out += ["No variant cites it yet.", ""]
+        out += _cited_by(source, variants)
+    for source, what in declared.items():
+        out += [f"## {source} {{#{source}}}", "", what, ""]
+        out += _cited_by(source, variants)
     return fill("sources.md", sources="\n".join(out))
+
+
+def _cited_by(source: str, variants: list[Variant]) -> list[str]:
+    """The variants whose rules cite ``source``, and where."""
+    out = []
+    default = [v for v in variants if v.source == source]
+    if default:
+        out += ["The main source of " + ", ".join(f"[{markdown_text(v.title)}]"
+                                                  f"(variants/{v.id}.md)"
+                                                  for v in default) + ".", ""]
+    rows = []
+    for v in variants:
+        places: dict[str, int] = {}
+        for rule in v.rules:
+            for citation in rule.citations:
+                if citation.source == source:
+                    places[citation.where] = places.get(citation.where, 0) + 1
+        if places:
+            count = sum(places.values())
+            wheres = ", ".join(f"“{markdown_text(where)}”" for where in places)
+            rows.append(f"| [{markdown_text(v.title)}](variants/{v.id}.md) | {count} | "
+                        f"{wheres} |")
+    if rows:
+        out += ["| Cited by | Citations | Sections cited |", "|---|--:|---|"] + rows + [""]
+    else:
+        out += ["No variant cites it yet.", ""]
+    return out
 
 
 # -- mkdocs.yml -------------------------------------------------------------------------------
@@ -242,7 +259,11 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
     rules pages, each listed in its base's family; ``None`` for a site without options
     (and so without the options page)."""
     def quoted(text: str) -> str:
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        """A navigation title (:func:`~rookery.escaping.nav_text`) in a YAML string; cut
+        at NAV_TITLE characters (YAML takes no key over 1024; the page keeps it whole)."""
+        if len(text) > NAV_TITLE:
+            text = text[:NAV_TITLE - 1].rstrip() + "…"
+        return yaml_string(nav_text(text))
 
     nav = ["nav:", "  - Home: index.md", "  - Variants:"]
     combined = list(options or [])

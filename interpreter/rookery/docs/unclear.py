@@ -13,9 +13,11 @@ from collections import Counter
 
 from ..language.model import Rule, Variant
 from ..language.rulings import rulings
+from ..escaping import markdown_text
 from .english import capital
 from .sentences import SECTION_TITLES
 from .families import families
+from .page_rules import ruling_text
 
 
 def unclear_page(variants: list[Variant]) -> str:
@@ -39,15 +41,16 @@ def unclear_page(variants: list[Variant]) -> str:
         listed = [v for v in members if v.id in by_variant]
         if not listed:
             continue
-        out += [f"## {root.title}" + (" and its variants" if len(members) > 1 else ""), ""]
+        out += [f"## {markdown_text(root.title)}"
+                + (" and its variants" if len(members) > 1 else ""), ""]
         for v in listed:
-            out += [f"### [{v.title}](variants/{v.id}.md)", "",
+            out += [f"### [{markdown_text(v.title)}](variants/{v.id}.md)", "",
                     "| Rule | The spec says | Cites | Ruling |", "|---|---|---|---|"]
             for ruling in by_variant[v.id]:
                 rule = ruling.rule
                 out.append(f"| [`{rule.id}`](variants/{v.id}.md#{rule.id}) | "
                            f"`{_cell(rule.text)}` | {_cites(rule)} | "
-                           f"{_cell(capital(ruling.text))}. |")
+                           f"{ruling_text(ruling.text)} |")
             out.append("")
     return "\n".join(out)
 
@@ -55,7 +58,7 @@ def unclear_page(variants: list[Variant]) -> str:
 def _cites(rule: Rule) -> str:
     if not rule.citations:
         return "nothing: a ruling alone"
-    return "; ".join(f"{c.source}, “{_cell(c.where)}”" for c in rule.citations)
+    return "; ".join(f"{c.source}, “{markdown_text(c.where)}”" for c in rule.citations)
 
 
 def _cell(text: str) -> str:

@@ -13,6 +13,7 @@ from ..engine.tables import tables_for
 from ..language.model import Variant
 from ..language.figures import stale_rulings
 from . import hand_story, sample_deal
+from ..escaping import code_span, html_text, markdown_link, markdown_text
 from .cards import chip, chips
 from .english import capital, listing, number, plural
 from .page_rules import rules_section, source_link, what_differs
@@ -27,7 +28,7 @@ def variant_page(variant: Variant, titles: dict[str, str], children: list[str],
     the parent's."""
     v = variant
     stale = stale_rulings(v, parent) if parent is not None else []
-    out = [header, f"# {v.title}", ""]
+    out = [header, f"# {markdown_text(v.title)}", ""]
     out += hand_story.aim(v)
     out += what_differs(v, titles)
     out += _glance(v)
@@ -64,10 +65,11 @@ def _own_sources(v: Variant) -> list[str]:
     lines = ["## Sources of this spec", "",
              "Documents the spec declares for itself and cites like the built-in sources:", ""]
     for source in v.sources:
-        where = (f"<{source.location}>" if source.kind == "url"
-                 else f"the file `{source.location}` beside `{Path(source.declared_in).name}`")
-        lines.append(f"- <a id=\"source-{source.id}\"></a>**{source.id}**: {source.title}, "
-                     f"{where}")
+        where = (markdown_link(source.location, source.location) if source.kind == "url"
+                 else f"the file {code_span(source.location)} beside "
+                      f"{code_span(Path(source.declared_in).name)}")
+        lines.append(f"- <a id=\"source-{source.id}\"></a>**{source.id}**: "
+                     f"{markdown_text(source.title)}, {where}")
     return lines + [""]
 
 
@@ -80,7 +82,7 @@ def _about(v: Variant) -> list[str]:
     rulings = sum(len(rule.rulings) for rule in v.rules)
     options = "".join(f" with option `{o}`" for o in v.options)
     lines = ['??? info rk-meta "About this page"', "",
-             f"    Written by `rookery docs` from the spec `{shown_path(Path(v.path))}`"
+             f"    Written by `rookery docs` from the spec {code_span(shown_path(Path(v.path)))}"
              f"{options} (variant id `{v.id}`): {plural(len(v.rules), 'rule')}, each "
              f"with its id and the place in the sources it comes from, and "
              f"{plural(rulings, 'ruling')} where the spec decides what the sources leave "
@@ -216,8 +218,14 @@ def shown_path(path: Path) -> str:
 
 
 def _spec_file(v: Variant) -> list[str]:
+    from ..errors import UsageError
     from ..language.options import find_option
-    paths = [Path(v.path)] + [Path(find_option(o)) for o in v.options]
+    paths = [Path(v.path)]
+    for option in v.options:
+        try:
+            paths.append(Path(find_option(option)))
+        except UsageError:   # a user's option file: the variant keeps its id, not its path
+            continue
     files = [(shown_path(path), path) for path in paths]
     lines = ["## The spec", ""]
     for name, path in files:
@@ -225,7 +233,10 @@ def _spec_file(v: Variant) -> list[str]:
             text = path.read_text(encoding="utf-8").rstrip()
         except OSError:
             return []
-        lines += [f"??? abstract \"The spec: {name}\"", "", "    ```rook"]
-        lines += [f"    {line}".rstrip() for line in text.splitlines()]
+        lines += [f"??? abstract \"The spec: {html_text(markdown_text(name))}\"", "",
+                  "    ```rook"]
+        # split on line feeds only: the parser's lines (splitlines also splits on form
+        # feeds and separators, which would let a comment close the fence)
+        lines += [f"    {line}".rstrip() for line in text.split("\n")]
         lines += ["    ```", ""]
     return lines

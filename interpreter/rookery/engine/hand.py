@@ -552,16 +552,23 @@ def _no_actions(hand: Hand) -> list[Action]:
 
 
 def _as_action(action) -> Action:
-    """An action given as its notation, read; anything else that is not an action,
-    refused."""
-    if type(action) is str:
+    """An action given as its notation, read; an instance of a subclass of Action (or of
+    str), made the plain value it stands for, since the phases take exactly an Action
+    (anything else goes back through :meth:`Hand.checked_apply`, so a subclass passed on
+    as it is came back here without end); anything else, refused."""
+    if isinstance(action, str):
         try:
-            return Action.parse(action)
+            return Action.parse(str(action))
         except UsageError as error:
             raise IllegalAction("bad-action", str(error)) from None
     if not isinstance(action, Action):
         raise IllegalAction("bad-action", f"{action!r:.80} is not an action: give "
                             "an Action or its notation, like 'bid 70'")
+    if type(action) is not Action:
+        try:
+            return Action(action.kind, action.value)
+        except UsageError as error:     # a subclass that changed its fields
+            raise IllegalAction("bad-action", str(error)) from None
     return action
 
 

@@ -208,10 +208,19 @@ def _check_bids(v: Variant) -> None:
                                      f"{below + b.step}",
                             hint=f"bids go up in steps of {b.step}; change the {name} or the step",
                             code="bid-unreachable")
-    if b.opening is not None and not (b.opening <= top and b.opening % b.step == 0):
-        raise SpecError(f"the opening bid {b.opening} is not a legal bid",
-                        _span(v, "bidding.opening"), expected=f"a multiple of {b.step} up to {top}",
-                        hint="opening dealer 50", code="bid-unreachable")
+    # The dealer's opening is a bid like any other: on the ladder from the minimum, so
+    # that the bids listed over it (the next step up, at least the minimum) are bids the
+    # auction accepts (a 50 opening under a 70 minimum listed 'bid 70' and refused it).
+    if b.opening is not None and not (b.minimum <= b.opening <= top
+                                      and b.opening % b.step == 0):
+        below = b.opening < b.minimum
+        raise SpecError(f"the opening bid {b.opening} is not a legal bid"
+                        + (f": it is below the minimum bid {b.minimum}" if below else ""),
+                        _span(v, "bidding.opening"),
+                        expected=f"a multiple of {b.step} from {b.minimum} up to {top}",
+                        hint=(f"lower the minimum to {b.opening} (minimum {b.opening}), or "
+                              f"open at the minimum (opening dealer {b.minimum})" if below
+                              else f"opening dealer {b.minimum}"), code="bid-unreachable")
 
 
 def _check_nest(v: Variant) -> None:

@@ -44,7 +44,11 @@ def near_in_spelling(word: str, candidates, *, most: int | None = None) -> list[
     """The candidates a keystroke or two from ``word`` (one for a word of up to five
     letters), nearest first."""
     limit = most if most is not None else (1 if len(word) <= 5 else 2)
-    scored = sorted((keystrokes(word, c), c) for c in candidates)
+    # each letter of difference in length is a keystroke: a word much longer or shorter
+    # than a candidate is not near it, and is not measured (a 60,000-letter word costs
+    # nothing, where the full distance against every key took seconds)
+    scored = sorted((keystrokes(word, c), c) for c in candidates
+                    if abs(len(word) - len(c)) <= limit)
     return [c for distance, c in scored if distance <= limit]
 
 

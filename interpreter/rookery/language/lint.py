@@ -33,6 +33,7 @@ from typing import Callable
 
 from ..errors import SpecWarning
 from .model import Rule, Variant
+from .reach import refusal, regular
 from ..resources import specs_dir
 
 # A file source larger than this is not searched for the places cited in it.
@@ -208,10 +209,14 @@ def _missing_source_files(variant: Variant) -> list[SpecWarning]:
 
 
 def _file_path(source) -> Path | None:
+    """The file of a ``file`` source, if the spec may read it (:mod:`.reach`)."""
+    folder = Path(source.declared_in).resolve().parent
+    if refusal(source.location, folder):
+        return None
     path = Path(source.location).expanduser()
     if not path.is_absolute():
-        path = Path(source.declared_in).resolve().parent / path
-    return path if path.is_file() else None
+        path = folder / path
+    return path if regular(path) else None
 
 
 def _file_text(source) -> str | None:

@@ -17,15 +17,21 @@ from pathlib import Path
 from ..errors import Span
 from .model import Variant
 from .options import is_combination, load_combination
+from .reach import allowing
 from .specs import _load, _read_and_check, builtin_variants, find_spec, known_sources
 
 
-def load_variant(name: str | Path) -> Variant:
+def load_variant(name: str | Path, allow_roots=()) -> Variant:
     """Load, resolve, read and check a variant by id (``tournament``) or path, or a base
-    with options (``kentucky-rook+rook-low``, see :mod:`rookery.language.options`)."""
-    if is_combination(str(name)):
-        return load_combination(str(name))
-    return _load(find_spec(str(name)).resolve())
+    with options (``kentucky-rook+rook-low``, see :mod:`rookery.language.options`).
+
+    The files the spec names (``extends "..."``, a ``file`` source) are read only under
+    its own folder and the current folder, or under one of ``allow_roots``
+    (:mod:`rookery.language.reach`)."""
+    with allowing(allow_roots):
+        if is_combination(str(name)):
+            return load_combination(str(name))
+        return _load(find_spec(str(name)).resolve())
 
 
 def load_text(text: str, path: str = "<spec>") -> Variant:

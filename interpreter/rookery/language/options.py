@@ -18,6 +18,7 @@ Built-in options live in ``specs/options/``; a user's option is a path ending ``
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from pathlib import Path
 from . import ast
 from .check import check_variant
 from ..errors import SpecError, UsageError
+from ..limits import MAX_OPTIONS
 from .model import Variant
 from .parse import parse_file
 from .specs import builtin_options, options_dir
@@ -60,7 +62,7 @@ REQUIREMENTS: dict[str, Requirement] = {
 def is_combination(name: str) -> bool:
     """Does ``name`` name a base with options (``tournament+rook-low``), rather than a
     variant id or a spec file (whose own name may hold a '+')?"""
-    return SEPARATOR in name and not Path(name).is_file()
+    return SEPARATOR in name and not os.path.isfile(name)   # os.path: never raises
 
 
 def split(name: str) -> tuple[str, tuple[str, ...]]:
@@ -113,6 +115,9 @@ def load_combination(name: str) -> Variant:
     if not options or not all(options):
         raise UsageError(f"'{name}': name a base and its options joined by '+', "
                          "e.g. kentucky-rook+rook-low")
+    if len(options) > MAX_OPTIONS:
+        raise UsageError(f"{len(options)} options on one base ({name[:60]}...): at most "
+                         f"{MAX_OPTIONS} options combine with a base")
     twice = sorted({o for o in options if options.count(o) > 1})
     if twice:
         raise UsageError(f"'{name}': option {twice[0]} is named twice")

@@ -16,6 +16,7 @@ from lark import Token, Tree
 
 from . import ast
 from ..errors import Span, SpecError
+from ..escaping import control_characters, shown_character
 from .grammar import spec_parser as _parser
 from ..limits import MAX_FORMULA_CHARS, MAX_NUMBER_DIGITS, MAX_SPEC_BYTES
 from .syntax_errors import check_nesting, not_utf8, syntax_error
@@ -46,9 +47,34 @@ def parse_text_recovering(text: str, path: str = "<spec>"
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors write
     if len(text) > MAX_SPEC_BYTES:
         return None, [_too_large(path, len(text), "characters")]
+    found = control_characters(text)
+    if found:
+        return None, _control_errors(text, path, found)
     if not text.endswith("\n"):
         text += "\n"
     return recover(text, path, _parse_once)
+
+
+def _control_errors(text: str, path: str, found: list[int], shown: int = 10
+                    ) -> list[SpecError]:
+    """A spec holding control characters is refused whole, before it is parsed: an ESC,
+    BEL or CR in a title or citation would be printed by every command and written into
+    every page (:mod:`rookery.escaping`).  One error for each of the first ``shown``."""
+    errors = []
+    for offset in found[:shown]:
+        line = text.count("\n", 0, offset) + 1
+        column = offset - text.rfind("\n", 0, offset)
+        ch = shown_character(text[offset])
+        more = (f" (and {len(found) - shown} more after it)"
+                if len(found) > shown and offset == found[shown - 1] else "")
+        errors.append(SpecError(
+            f"a control character {ch} in the spec{more}", Span(path, line, column, ch),
+            expected="printable text: a tab, a space and line ends (LF or CRLF) are the "
+                     "only control characters a spec may hold",
+            hint="delete it: an escape sequence (ESC, BEL, a lone CR) pasted from a "
+                 "terminal would be replayed by every command that prints the spec",
+            code="control-character"))
+    return errors
 
 
 def _parse_once(text: str, path: str) -> ast.SpecFile:

@@ -22,7 +22,7 @@ from ..limits import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
-from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses,
+from .vocabulary import (SECTION_ORDER, SECTIONS, Clauses, card_code_part,
                          number_of, only_value, rank_labels, rule_id, word_in)
 
 
@@ -175,6 +175,7 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
                             hint="list colors as 'black B, red R, yellow Y, green G'",
                             code="bad-color")
         name, letter = (str(a.value) for a in value.atoms)
+        card_code_part(letter, value.span, "a color's letter", "G")
         if any(letter == other.letter for other in colors):
             raise SpecError(f"two colors share the letter {letter}", value.span,
                             expected="a different letter for each color",
@@ -204,7 +205,8 @@ def _read_deck(c: Clauses, scoring: Clauses) -> model.Deck:
             raise SpecError(f"'{value}' is not a card code", value.span,
                             expected="rook CODE, for example: rook ROOK", hint="or: rook none",
                             code="bad-card")
-        rook = None if value.atoms[0].value == "none" else str(value.atoms[0].value)
+        rook = None if value.atoms[0].value == "none" else \
+            card_code_part(str(value.atoms[0].value), value.span, "the Rook's code", "ROOK")
         if rook and _card_code_parts(rook, tuple(colors), tuple(order)):
             raise SpecError(f"the Rook's code {rook} is also a colored card's code", value.span,
                             expected="a code no colored card has", hint="rook ROOK",
@@ -269,6 +271,7 @@ def _read_birds(clause: ast.Clause | None, colors, order, rook) -> tuple[str, ..
             raise SpecError(f"'{value}' is not a card code", value.span,
                             expected="birds CODE, ..., for example: birds LR",
                             hint="a bird's code is a word such as LR", code="bad-card")
+        card_code_part(text, value.span, "a bird's code", "LR")
         if text == rook or text in birds or _card_code_parts(text, colors, order):
             raise SpecError(f"the bird's code {text} is already a card's code", value.span,
                             expected="a code no other card has", hint="birds LR",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -20,10 +21,11 @@ from pathlib import Path
 from . import ast
 from .check import check_problems
 from ..errors import SpecError, UsageError
-from ..limits import MAX_EXTENDS
+from ..limits import MAX_EXTENDS, MAX_NAME_CHARS
 from .gather import read_all
 from .model import Variant
 from .parse import parse_file, parse_file_recovering
+from .reach import extra_roots, refusal, refused
 from ..resources import specs_dir
 from .vocabulary import SECTION_ORDER, rule_id
 
@@ -51,17 +53,20 @@ def _spec_names(folder: Path, changed: int | None) -> tuple[str, ...]:
 
 def find_spec(name: str, near: Path | None = None) -> Path:
     """The file of a variant given by path or by id (looked up beside ``near``, then in
-    the built-in specs)."""
+    the built-in specs).
+
+    The file system is asked through ``os.path``, which answers "no" where pathlib raises
+    (a name longer than the system takes: ``extends`` and 300 letters, 40 options)."""
     path = Path(name)
-    if path.suffix == ".rook" or path.exists():
-        if not path.is_file():
+    if path.suffix == ".rook" or os.path.exists(path):
+        if not os.path.isfile(path):
             raise SpecError(f"no such spec file: {name}", code="file-not-found",
                             expected="the path of a .rook file, or a variant id",
                             hint="check the path, or run 'rookery list'")
         return path
     for folder in ([near] if near else []) + [specs_dir()]:
         candidate = folder / f"{name}.rook"
-        if candidate.is_file():
+        if os.path.isfile(candidate):
             return candidate
     raise UsageError(unknown_variant(name))
 
@@ -71,14 +76,23 @@ def unknown_variant(name: str) -> str:
     if name in builtin_options():
         return (f"'{name}' is an option, not a variant: apply it to a base, e.g. "
                 f"tournament+{name} ('rookery list --options' shows which bases take it)")
-    close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6)
+    close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6) \
+        if len(name) <= MAX_NAME_CHARS else []
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
             if close else "")
-    return f"unknown variant '{name}'; {hint}'rookery list' shows the built-in variants"
+    shown = name if len(name) <= MAX_NAME_CHARS else \
+        f"{name[:40]}... ({len(name):,} characters)"
+    return f"unknown variant '{shown}'; {hint}'rookery list' shows the built-in variants"
+
+
+def _load(path: Path) -> Variant:
+    """The variant of the spec file ``path``, remembered for the folders it may read
+    from (:mod:`rookery.language.reach`: the current folder and the allowed roots)."""
+    return _load_within(path, Path.cwd(), extra_roots())
 
 
 @cache
-def _load(path: Path) -> Variant:
+def _load_within(path: Path, cwd: Path, roots: tuple[Path, ...]) -> Variant:
     try:        # a spec that parses is parsed once, for itself and the specs extending it
         spec, errors = _parse_spec(path), []
     except SpecError:   # read on past each mistake, to report them all
@@ -115,10 +129,14 @@ def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
     """The file ``extends`` names: a quoted path (relative to the spec's folder), or a
     variant id (a file ID.rook beside the spec, then the built-in specs)."""
     if spec.extends_path:
+        why = refusal(spec.extends, path.parent)  # type: ignore[arg-type]
+        if why:
+            raise refused(f"'{spec.variant}' extends", spec.extends,  # type: ignore[arg-type]
+                          why, spec.extends_span)
         parent = Path(spec.extends).expanduser()
         parent = parent if parent.is_absolute() else path.parent / parent
-        if not parent.is_file():
-            what = "a folder, not a spec file" if parent.is_dir() else "no such file"
+        if not os.path.isfile(parent):
+            what = "a folder, not a spec file" if os.path.isdir(parent) else "no such file"
             hint = (f"'{spec.extends}' is a built-in variant: name it without quotes, "
                     f"extends {spec.extends} (quotes give a file's path)"
                     if spec.extends in builtin_variants() else "check the path; a built-in "
@@ -174,6 +192,13 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
         for clause, default, inherited in _merged_clauses(parent, parent_path,
                                                           chain + (parent_path,), declared):
             merged[rule_id(clause)] = (clause, default, inherited or parent.variant)
+    for source in spec.sources:     # a source's file is read by the checks (lint.py)
+        why = source.kind == "file" and refusal(source.location, path.parent)
+        if why:
+            error = refused(f"source '{source.id}' file", source.location, why, source.span)
+            if errors is None:
+                raise error
+            errors.append(error)
     if declared is not None:
         declared.extend(spec.sources)
     own: dict[str, ast.Clause] = {}

@@ -12,6 +12,7 @@ it), with the typed readers of clause values (:class:`Clauses`, :func:`number_of
 from __future__ import annotations
 
 import difflib
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -433,6 +434,23 @@ def word_in(clause: ast.Clause, value: ast.Value, choices: tuple[str, ...]) -> s
     return text
 
 
+_CODE_PART = re.compile(r"[A-Za-z0-9]+")
+
+
+def card_code_part(text: str, span: Span, what: str, example: str) -> str:
+    """A piece of the card notation (a color's letter, a rank's label, the Rook's or a
+    bird's code): letters and digits only, as the case and protocol schemas have them
+    (``^[A-Za-z0-9]+$``), so that every card code reads back as one card.  A dash
+    passed as a word of the spec (``green G-x``), then broke every reader of the codes
+    (``trump G-x`` in play, serve and fuzz)."""
+    if not _CODE_PART.fullmatch(text):
+        raise SpecError(f"'{text}' cannot be part of a card's code: {what} holds letters "
+                        "and digits only", span, expected=f"letters and digits, e.g. {example}",
+                        hint="card codes are written R14, B5, ROOK: no dash, no other sign",
+                        code="bad-card")
+    return text
+
+
 def rank_labels(clause: ast.Clause) -> list[tuple[str, Span]]:
     """Rank labels from ``5..14, 1`` or ``2..10, J, Q, K, A`` (low to high)."""
     labels: list[tuple[str, Span]] = []
@@ -450,7 +468,8 @@ def rank_labels(clause: ast.Clause) -> list[tuple[str, Span]]:
                                 code="bad-range")
             labels += [(str(n), value.span) for n in range(low.value, high.value + 1)]
         elif value.kind == "phrase" and len(value.atoms) == 1:
-            labels.append((str(value.atoms[0].value), value.span))
+            labels.append((card_code_part(str(value.atoms[0].value), value.span,
+                                          "a rank's label", "J"), value.span))
         else:
             raise SpecError(f"'{value}' is not a rank", value.span,
                             expected="a rank label or a range such as 5..14",
