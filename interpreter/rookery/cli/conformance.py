@@ -144,33 +144,29 @@ def user_specs(paths: list[Path]) -> dict:
 
 
 def oracles(specs: dict):
-    """The spec that decides each case: the spec file a generated case names, a
-    ``--spec`` of its variant, or the built-in variant."""
+    """The spec that decides each case: the spec a generated case names, a ``--spec``
+    of its variant, or the built-in variant."""
     from ..language.load import load_variant
     from ..language.options import is_builtin
     cache: dict = {}
     built_in: dict = {}         # each built-in variant, loaded once for the run
 
     def oracle_of(case: Case):
-        # A generated case that names a spec file is decided by it (the spec with the
-        # rules the engine was found to play otherwise); else --spec; else the built-in.
-        if case.variant in specs and not (case.oracle and
-                                          case.oracle.get("spec", "").endswith(".rook")):
+        # A generated case is decided by the spec it names (found from the case file,
+        # its digest checked when the case was read): a spec file (the spec with the
+        # rules the engine was found to play otherwise) or a built-in variant.  Any
+        # other case by --spec, else by the built-in variant.
+        if case.oracle_file:
+            if case.oracle_file not in cache:
+                cache[case.oracle_file] = load_variant(case.oracle_file)
+            return cache[case.oracle_file]
+        if case.variant in specs and not case.oracle:
             return specs[case.variant]
-        if case.oracle and not is_builtin(case.oracle.get("spec")):
-            where = Path(case.oracle["spec"])
-            if not where.is_absolute() and not where.is_file():
-                where = Path(case.file).parent / where
-            if where.is_file():
-                key = str(where.resolve())
-                if key not in cache:
-                    cache[key] = load_variant(where)
-                return cache[key] if cache[key].id == case.variant else None
-            return None
-        if is_builtin(case.variant):
-            if case.variant not in built_in:
-                built_in[case.variant] = load_variant(case.variant)
-            return built_in[case.variant]
+        name = case.oracle.get("spec") if case.oracle else case.variant
+        if is_builtin(name):
+            if name not in built_in:
+                built_in[name] = load_variant(name)
+            return built_in[name] if built_in[name].id == case.variant else None
         return None
     return oracle_of
 
@@ -217,6 +213,7 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
 
 def cmd_conformance(args) -> int:
     from rich.console import Console
+    from rich.markup import escape
 
     from ..language.load import builtin_variants
     from ..language.options import is_builtin
@@ -287,13 +284,14 @@ def cmd_conformance(args) -> int:
     selected = select(cases, args.variant, args.rule, args.tag, args.case)
     if not selected:
         for problem in problems:
-            console.print(f"[red]invalid[/] {problem}")
+            console.print(f"[red]invalid[/] {escape(str(problem))}")
         print("rookery: no cases to run" + (" (no case matches the filters)" if (
             args.variant or args.rule or args.tag or args.case) else ""), file=sys.stderr)
         return 1
     unknown = sorted(set(expected) - {case.id for case in cases})
     for case_id in unknown:
-        console.print(f"[yellow]warning[/]: the expected failure {case_id} names no case")
+        console.print(f"[yellow]warning[/]: the expected failure {escape(case_id)} names no "
+                      "case")
     show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
         and console.is_terminal
     try:
