@@ -144,23 +144,24 @@ def user_specs(paths: list[Path]) -> dict:
 
 
 def oracles(specs: dict):
-    """The spec that decides each case: the spec a generated case names, a ``--spec``
-    of its variant, or the built-in variant."""
+    """The spec that decides each case: the spec file a generated case names, a
+    ``--spec`` of its variant, or the built-in variant (the case's oracle)."""
     from ..language.load import load_variant
     from ..language.options import is_builtin
     cache: dict = {}
     built_in: dict = {}         # each built-in variant, loaded once for the run
 
     def oracle_of(case: Case):
-        # A generated case is decided by the spec it names (found from the case file,
-        # its digest checked when the case was read): a spec file (the spec with the
-        # rules the engine was found to play otherwise) or a built-in variant.  Any
-        # other case by --spec, else by the built-in variant.
+        # A generated case that names a spec file is decided by it (the spec with the
+        # rules the engine was found to play otherwise; found from the case file, its
+        # digest checked when the case was read).  Else --spec, which also plays a case
+        # generated against a built-in variant under the user's own rules; else the
+        # built-in variant the case names.
         if case.oracle_file:
             if case.oracle_file not in cache:
                 cache[case.oracle_file] = load_variant(case.oracle_file)
             return cache[case.oracle_file]
-        if case.variant in specs and not case.oracle:
+        if case.variant in specs:
             return specs[case.variant]
         name = case.oracle.get("spec") if case.oracle else case.variant
         if is_builtin(name):
