@@ -232,3 +232,15 @@ def test_a_combinations_digest_is_that_of_its_files_in_order():
                    for p in combination_files("kentucky-rook+rook-low"))
     assert builtin_digest("kentucky-rook+rook-low") == spec_digest(None, text)
     assert builtin_digest("kentucky-rook+rook-low") != builtin_digest("kentucky-rook")
+
+
+def test_a_case_fuzz_could_not_rerun_is_said_at_once(mutant, capsys, monkeypatch):
+    """Each case written is read back as `rookery conformance` reads it: one it would
+    refuse is reported by fuzz itself, as its own fault (here a tag the schema refuses,
+    as fuzz wrote them before)."""
+    monkeypatch.setattr(shrinking, "tag", lambda kind: kind)
+    main(["fuzz", "--variant", "tournament", "--engine-spec", str(mutant), "--deals", "12",
+          "--no-learn"])
+    out = capsys.readouterr().out
+    assert "rookery fuzz wrote a case that cannot be rerun" in out
+    assert "'to_act' does not match '^[a-z0-9-]+$'" in out

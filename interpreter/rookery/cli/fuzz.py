@@ -225,7 +225,21 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
         path.write_text(json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
                         + "\n", encoding="utf-8")
         deviation.case_path = str(path)
+        _check_written(path, console)
     return len(deviations)
+
+
+def _check_written(path: Path, console) -> None:
+    """A case just written is read back as ``rookery conformance`` reads it (schema,
+    deal, script, oracle and digest): one that would be refused is said at once, as a
+    fault of rookery fuzz, rather than left for the rerun to find."""
+    from rich.markup import escape
+
+    from ..conformance.corpus.cases import read_file
+    _, problems = read_file(path)
+    for problem in problems:
+        console.print(f"[red]rookery fuzz wrote a case that cannot be rerun[/] (a fault of "
+                      f"rookery, please report it): {escape(str(problem))}")
 
 
 def _from_folder(oracle: dict, folder: Path) -> dict:
