@@ -143,3 +143,45 @@ def test_the_pass_cycle_is_checked_across_hands() -> None:
              and "passing.directions" in case.rules and case.next_hands
              and any("hand" in step.get("expect", {}) for step in _hands(case)[1])]
     assert found
+
+
+# Rules with a single case so far, (the variant that writes the clause, the rule id): the
+# list is exact, and shrinks as cases are reasoned for them.
+ONE_CASE_SO_FAR = {
+    ("call-partner", "deal.nest-deal"), ("call-partner-200", "deal.nest-deal"),
+    ("call-partner-200", "play.ties"), ("call-partner-200-five", "nest.discard"),
+    ("call-partner-200-short-five", "nest.discard"),
+    ("family-double-deck-standard", "deck.colors"),
+    ("family-double-deck-standard", "deck.ranks"),
+    ("family-double-deck-standard-6", "deck.order"),
+    ("family-double-deck-standard-6", "table.sides"), ("hundred-forty", "scoring.last-trick"),
+    ("kentucky-discard", "bidding.all-pass"), ("kentucky-discard", "bidding.maximum"),
+    ("kentucky-discard", "nest.points"), ("kentucky-discard", "scoring.counters"),
+    ("kentucky-discard", "scoring.total"), ("kentucky-discard-original", "scoring.counters"),
+    ("kentucky-rook", "deal.nest-deal"), ("kentucky-rook", "play.ties"),
+    ("kentucky-rook-discard-counters", "nest.points"), ("no-trump", "trump.low-card-rook"),
+    ("one-high-partnership", "bidding.maximum"), ("one-high-partnership", "scoring.majority"),
+    ("red-one", "deck.order"), ("red-one", "scoring.total"),
+    ("regular-partnership", "bidding.maximum"), ("regular-partnership", "scoring.counters"),
+    ("rook-for-three", "bidding.all-pass"), ("rook-for-three", "deal.nest-deal"),
+    ("rook-for-three", "deck.colors"), ("rook-for-three", "deck.rook"),
+    ("rook-for-three", "play.ties"), ("rook-for-three", "trump.rook"),
+    ("standard-deck", "play.ties"), ("standard-deck", "table.sides"),
+    ("standard-deck-five-rook-deck", "deck.remove"),
+    ("standard-deck-no-low", "scoring.all-tricks"), ("tournament", "deal.nest-deal"),
+    ("tournament", "play.review"), ("tournament", "play.ties")}
+
+
+def test_every_rule_but_the_listed_has_two_cases() -> None:
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for case in CASES:
+        for rule in case.rules:
+            counts[case.variant][rule] += 1
+    few = set()
+    for variant_id in VARIANTS:
+        variant = rookery.load_variant(variant_id)
+        for rule in variant.rule_ids:
+            owner = defining_variant(variant, rule)
+            if counts[owner][rule] < 2:
+                few.add((owner, rule))
+    assert sorted(few) == sorted(ONE_CASE_SO_FAR)
