@@ -80,7 +80,7 @@ def _play_hand(pending: Pending, info: EngineInfo, start, steps, players: int,
     """One hand of a case: its start (actions and setup goals; a burial and the naming
     of trump as one act, unless the case is about their order: see :mod:`.setup`), then
     its steps.  The actions the engine must accept are held and sent with the runner's
-    next look at the state (see :mod:`.batch`)."""
+    next look at the state (see :mod:`~rookery.conformance.protocol.batch`)."""
     played.in_setup = True
     for index, entry, used in burials(start, rules):
         label = f"{where}start {index + 1}"

@@ -89,6 +89,8 @@ class CaseResult:
 
 
 class Diverged(Exception):
+    """The case went wrong at a step (its :class:`Divergence`): playing it stops there."""
+
     def __init__(self, divergence: Divergence):
         self.divergence = divergence
 

@@ -18,7 +18,7 @@ from .results import Divergence, Diverged, Played
 def setup(pending: Pending, where: str, entry: dict, played: Played,
           look=NO_LOOK) -> None:
     """A setup step, satisfied with whatever the engine accepts; its choices are kept for
-    the report.  ``look``: the state the runner reads next (see :func:`_first_look`)."""
+    the report.  ``look``: the state the runner reads next (see ``play._first_look``)."""
     if "auction" in entry:
         _auction(pending, where, entry["auction"], played)
     else:

@@ -29,7 +29,6 @@ import re
 from dataclasses import dataclass
 
 from ...language.model import Variant
-from ..corpus.oracle import spec_digest  # noqa: F401 - the digest a case's oracle carries
 from ..diagnosis.lockstep import KINDS, Difference, choices_of
 from .fuzzer import Fuzzer
 
