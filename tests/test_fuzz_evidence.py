@@ -244,3 +244,13 @@ def test_a_case_fuzz_could_not_rerun_is_said_at_once(mutant, capsys, monkeypatch
     out = capsys.readouterr().out
     assert "rookery fuzz wrote a case that cannot be rerun" in out
     assert "'to_act' does not match '^[a-z0-9-]+$'" in out
+
+
+@pytest.mark.parametrize("spec", ["a" * 5000 + ".rook", "x+" + "b" * 5000, "/dev/zero",
+                                  "no-such.rook", "\x1b[2J.rook"])
+def test_an_oracle_that_cannot_be_found_makes_the_case_invalid_not_a_crash(tmp_path, capsys,
+                                                                          spec):
+    path = _case_file(tmp_path, oracle={"spec": spec, "sha256": "0" * 64})
+    assert main(["conformance", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "oracle: " in out and "\x1b" not in out and len(out) < 5000

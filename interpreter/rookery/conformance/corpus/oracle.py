@@ -53,30 +53,40 @@ def find_oracle(case_file: Path, oracle: dict, variant_id: str | None) -> Oracle
     spec, a spec with errors, another variant, a digest that does not match)."""
     from ...language.load import load_variant
     from ...language.options import is_builtin
-    name, wanted = oracle["spec"], oracle["sha256"]
-    if is_builtin(name):
-        found, where = builtin_digest(name), None
-    else:
-        where = _spec_file(Path(case_file), name)
-        if isinstance(where, str):
-            return where
-        try:
+    wanted = oracle["sha256"]
+    name = oracle["spec"]
+    try:
+        if is_builtin(name):
+            found, where = builtin_digest(name), None
+        else:
+            where = _spec_file(Path(case_file), name)
+            if isinstance(where, str):
+                return where
             found = hashlib.sha256(read_regular(where, MAX_SPEC_FILE)).hexdigest()
-        except OSError as error:
-            return f"oracle: the spec {name!r} cannot be read ({error.strerror or error})"
+    except OSError as error:       # a name too long for a path, a file that will not open
+        return (f"oracle: the spec {_shown(name)} cannot be read "
+                f"({error.strerror or error})")
+    name = _shown(name)
     if found != wanted:
-        return (f"oracle: the spec {name!r} has changed since the case was written "
+        return (f"oracle: the spec {name} has changed since the case was written "
                 f"(sha256 {found[:12]}..., the case expects {wanted[:12]}...): the case "
                 "is evidence only against the spec it was found with; restore that spec "
                 "or run rookery fuzz again to write a new case")
     try:
-        variant = load_variant(where if where is not None else name)
+        variant = load_variant(where if where is not None else oracle["spec"])
     except RookeryError as error:
-        return f"oracle: the spec {name!r} has errors: {error}"
+        return f"oracle: the spec {name} has errors: {error}"
     if variant_id is not None and variant.id != variant_id:
-        return (f"oracle: the spec {name!r} is variant {variant.id!r}, but the file's "
+        return (f"oracle: the spec {name} is variant {variant.id!r}, but the file's "
                 f"variant is {variant_id!r}")
     return Oracle(variant, str(where) if where is not None else None)
+
+
+def _shown(name: str, limit: int = 80) -> str:
+    """A spec's name as a message quotes it: cut when long, control characters
+    escaped."""
+    from ... import bounded
+    return repr(bounded.clean(name, limit))
 
 
 def _spec_file(case_file: Path, name: str) -> Path | str:
@@ -87,6 +97,6 @@ def _spec_file(case_file: Path, name: str) -> Path | str:
     for path in tried:
         if path.is_file():
             return path.resolve()
-    return (f"oracle: no spec {name!r} (looked for "
-            + " and ".join(str(p) for p in tried) + "); a generated case's spec is "
-            "written beside it: keep the two together")
+    return (f"oracle: no spec {_shown(name)} (looked for "
+            + " and ".join(_shown(str(p)) for p in tried) + "); a generated case's spec "
+            "is written beside it: keep the two together")
