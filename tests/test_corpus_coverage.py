@@ -115,9 +115,9 @@ ONE_SCORED_HAND_SO_FAR = {
     "call-partner-200-short", "call-partner-200-short-five", "call-partner-200-short-six",
     "call-partner-200-six", "display", "family-double-deck-standard",
     "family-double-deck-standard-6", "kentucky-discard", "kentucky-discard-original",
-    "kentucky-discard-standard", "red-two", "standard-deck", "standard-deck-five",
-    "standard-deck-five-rook-deck", "standard-deck-no-low", "standard-deck-pass-cycle",
-    "standard-deck-rook-high", "standard-deck-rook-ten-half", "tournament-full-deck"}
+    "kentucky-discard-standard", "red-two", "standard-deck-five",
+    "standard-deck-five-rook-deck", "standard-deck-no-low", "standard-deck-rook-high",
+    "standard-deck-rook-ten-half", "tournament-full-deck"}
 
 
 def test_every_variant_but_the_listed_has_a_game_of_two_scored_hands() -> None:
