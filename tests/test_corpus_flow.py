@@ -66,3 +66,25 @@ def test_an_engine_that_names_trump_before_the_burial_is_charged_only_with_that(
     reordered = [r for r in results if any("before laying aside" in s for s in r.setup)]
     assert reordered and all(r.verdict == PASS for r in reordered
                              if "trump.named" not in r.case.rules)
+
+
+def test_a_burial_taken_as_written_is_charged_as_usual(tournament_cases):
+    """After bids held for the next request, a burial the engine takes in the case's
+    order is not another order: a failure past it is diagnosed in step with the engine
+    (here a Rook ranked lowest, charged to trump.rook)."""
+    import rookery
+    from rookery.conformance.mutation.mutants import mutants
+    from rookery.conformance.protocol.engines import InProcessEngine
+    from rookery.conformance.protocol.session import Session
+    mutant = next(m for m in mutants("tournament", own_only=False)
+                  if m.change == "rook lowest")
+    written = [case for case in tournament_cases
+               if any(isinstance(e, str) and " discard " in e for e in case.start)
+               and any(isinstance(e, str) and " trump " in e for e in case.start)]
+    oracle = rookery.load_variant("tournament")
+    run = run_cases(InProcessEngine(Session({"tournament": mutant.mutant})), written,
+                    oracle_of=lambda case: oracle)
+    failed = [r for r in run.results if not r.ok]
+    assert failed
+    assert not any("another order" in r.diagnosis for r in run.results)
+    assert all((r.blocked_by or r.charged) == ("trump.rook",) for r in failed)

@@ -100,9 +100,10 @@ def lay_aside(pending: Pending, where: str, burial: Burial, played: Played,
     one before its next action)."""
     seat, left = burial.seat, burial.actions
     written = list(left)
+    taken: list[str] = []
     refusals = {}
     at = 0                  # the action offered next: the one after those just refused
-    first = len(played.path)
+    first = None            # where in the path the burial begins (held actions go first)
     while left:
         if at < len(left):
             offered = list(left) if at == 0 else left[at:at + 1]
@@ -110,7 +111,10 @@ def lay_aside(pending: Pending, where: str, burial: Burial, played: Played,
                                    None if look is NO_LOOK else look,
                                    state=look is not NO_LOOK)
             for action in offered[:answer.applied]:
+                if first is None:
+                    first = len(played.path)
                 played.path.append((seat, action))
+                taken.append(action)
                 left.remove(action)
             if answer.refused is None:
                 at = 0
@@ -124,7 +128,6 @@ def lay_aside(pending: Pending, where: str, burial: Burial, played: Played,
                                       f"{', '.join(left)} accepted as one act",
                                       f"rejected ({refusals[action].code})",
                                       refusals[action].message))
-    taken = [action for _, action in played.path[first:]]
     cards = ", ".join(burial.cards)
     if burial.trump is None:
         played.chosen.append(f"seat {seat} laid aside {cards}")
