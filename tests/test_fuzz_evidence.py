@@ -254,3 +254,13 @@ def test_an_oracle_that_cannot_be_found_makes_the_case_invalid_not_a_crash(tmp_p
     assert main(["conformance", str(path)]) == 1
     out = capsys.readouterr().out
     assert "oracle: " in out and "\x1b" not in out and len(out) < 5000
+
+
+def test_a_house_spec_name_no_path_can_hold_makes_the_file_invalid(tmp_path, capsys):
+    path = _case_file(tmp_path)
+    data = json.loads(path.read_text())
+    data["spec"] = "a" * 5000 + ".rook"
+    path.write_text(json.dumps(data))
+    assert main(["conformance", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "spec: " in out and "cannot be a file" in out and len(out) < 3000

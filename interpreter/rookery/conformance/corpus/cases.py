@@ -182,9 +182,15 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
     resolved path, the compiled variant, or a problem (no such file, a spec with errors,
     another variant id)."""
     from ...language.load import load_variant
-    where = (case_file.parent / spec).resolve()
-    if not where.is_file():
-        return None, None, f"spec: no such spec file {spec!r} (looked for {where})"
+    try:
+        where = (case_file.parent / spec).resolve()
+        found = where.is_file()
+    except OSError as error:        # a name too long for a path
+        return None, None, (f"spec: {bounded.clean(spec, 80)!r} cannot be a file "
+                            f"({error.strerror or error})")
+    if not found:
+        return None, None, (f"spec: no such spec file {bounded.clean(spec, 80)!r} "
+                            f"(looked for {bounded.clean(str(where), 120)})")
     try:
         decided = load_variant(where)
     except RookeryError as error:

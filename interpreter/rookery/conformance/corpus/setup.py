@@ -136,7 +136,9 @@ def lay_aside(pending: Pending, where: str, burial: Burial, played: Played,
     played.chosen.append(f"seat {seat} " + (f"named {burial.trump.split()[1]} before laying "
                          f"aside {cards}" if before else f"laid aside {cards}, then named "
                          f"{burial.trump.split()[1]}"))
-    if taken != written:
+    if before != burial.trump_first:
+        # The trump on the other side of the burial than the spec has it: the spec
+        # replays the case's order (cards laid aside in another order are the same act).
         played.reordered.append((first, [(seat, action) for action in written]))
 
 
