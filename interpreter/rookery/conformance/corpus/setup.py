@@ -124,8 +124,10 @@ def lay_aside(pending: Pending, where: str, burial: Burial, played: Played,
         else:
             action = left[0]
             played.failed = (seat, action)
-            raise Diverged(Divergence(where, burial.written,
-                                      f"{', '.join(left)} accepted as one act",
+            cards = [a.removeprefix("discard ") for a in left if a.startswith("discard ")]
+            wanted = f"{', '.join(cards)} laid aside" if len(cards) == len(left) else \
+                f"{', '.join(left)} taken as one act"
+            raise Diverged(Divergence(where, burial.written, wanted,
                                       f"rejected ({refusals[action].code})",
                                       refusals[action].message))
     cards = ", ".join(burial.cards)
