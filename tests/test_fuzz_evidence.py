@@ -83,7 +83,7 @@ def check_every_case_reruns(output: str, capsys) -> list[Path]:
 def test_cases_found_past_learned_rules_rerun_as_printed_in_process(mutant, capsys):
     """The engine is our interpreter of the mutant (``--engine-spec``)."""
     code = main(["fuzz", "--variant", "tournament", "--engine-spec", str(mutant),
-                 "--deals", "60"])
+                 "--deals", "40"])
     output = capsys.readouterr().out
     assert code == 1
     files = check_every_case_reruns(output, capsys)
@@ -102,7 +102,7 @@ def test_cases_found_past_learned_rules_rerun_as_printed_in_process(mutant, caps
 def test_cases_rerun_as_printed_against_rookery_serve_of_a_mutant(mutant, capsys):
     """The engine is ``rookery serve MUTANT``, a program over the protocol."""
     serve = f"{shlex.quote(sys.executable)} -m rookery.cli serve {mutant.name}"
-    code = main(["fuzz", "--variant", "tournament", "--engine", serve, "--deals", "40"])
+    code = main(["fuzz", "--variant", "tournament", "--engine", serve, "--deals", "25"])
     output = capsys.readouterr().out
     assert code == 1 and "learned from the engine" in output
     files = check_every_case_reruns(output, capsys)
@@ -111,7 +111,7 @@ def test_cases_rerun_as_printed_against_rookery_serve_of_a_mutant(mutant, capsys
     # The seed and the deal that first showed each difference are in the case.
     for path in files:
         replay = json.loads(path.read_text())["cases"][0]["replay"]
-        assert replay["seed"] == 1 and 0 <= replay["deal"] < 40
+        assert replay["seed"] == 1 and 0 <= replay["deal"] < 25
 
 
 def test_a_users_spec_as_oracle_is_found_from_the_case_file(mutant, tmp_path, capsys,
