@@ -13,6 +13,7 @@ import pytest
 import rookery
 from rookery.cli import main
 from rookery.conformance.corpus.cases import load_corpus, validator
+from rookery.conformance.corpus.oracle import builtin_digest
 from rookery.conformance.protocol.engines import InProcessEngine
 from rookery.conformance.differential.fuzzer import Fuzzer
 from rookery.conformance.mutation.mutants import combined_mutant, mutant_spec, mutants
@@ -215,7 +216,7 @@ def test_a_game_is_played_across_hands_and_a_wrong_rotation_is_found(tmp_path):
     found = [d for d in fuzzer.differences if d.kind == "next-hand"]
     assert found and all(d.earlier for d in found)
     case = to_case(found[0], TOURNAMENT, "tournament/fuzz/002",
-                   {"spec": "tournament", "sha256": "0" * 64})
+                   {"spec": "tournament", "sha256": builtin_digest("tournament")})
     assert case["next_hands"] and "dealer" in case["next_hands"][-1]["steps"][0]["expect"]
     assert list(validator("case").iter_errors({"variant": "tournament",
                                                 "cases": [case]})) == []

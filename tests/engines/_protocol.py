@@ -1,6 +1,9 @@
 """The shared loop of the deliberately broken engines: our interpreter over the protocol
 (as ``rookery serve``), with a hook that breaks it in one chosen way.
 
+``variants`` (variant id -> compiled variant) replaces the built-in variants: an
+engine that plays a rule otherwise plays a spec mutant.
+
 ``before(request)`` runs first and may crash, hang, or return a raw line to write
 instead of the answer; ``after(request, reply)`` may change a correct answer.
 
@@ -16,8 +19,8 @@ from rookery.conformance.protocol.serve import reply_to
 from rookery.conformance.protocol.session import Session
 
 
-def main(before=None, after=None, batch=False):
-    session = Session()
+def main(before=None, after=None, batch=False, variants=None):
+    session = Session(variants)
     for line in sys.stdin:
         request = json.loads(line)
         raw = before(request) if before else None

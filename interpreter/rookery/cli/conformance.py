@@ -145,7 +145,7 @@ def user_specs(paths: list[Path]) -> dict:
 
 def oracles(specs: dict):
     """The spec that decides each case: the spec file a generated case names, a
-    ``--spec`` of its variant, or the built-in variant."""
+    ``--spec`` of its variant, or the built-in variant (the case's oracle)."""
     from ..language.load import load_variant
     from ..language.options import is_builtin
     cache: dict = {}
@@ -153,24 +153,21 @@ def oracles(specs: dict):
 
     def oracle_of(case: Case):
         # A generated case that names a spec file is decided by it (the spec with the
-        # rules the engine was found to play otherwise); else --spec; else the built-in.
-        if case.variant in specs and not (case.oracle and
-                                          case.oracle.get("spec", "").endswith(".rook")):
+        # rules the engine was found to play otherwise; found from the case file, its
+        # digest checked when the case was read).  Else --spec, which also plays a case
+        # generated against a built-in variant under the user's own rules; else the
+        # built-in variant the case names.
+        if case.oracle_file:
+            if case.oracle_file not in cache:
+                cache[case.oracle_file] = load_variant(case.oracle_file)
+            return cache[case.oracle_file]
+        if case.variant in specs:
             return specs[case.variant]
-        if case.oracle and not is_builtin(case.oracle.get("spec")):
-            where = Path(case.oracle["spec"])
-            if not where.is_absolute() and not where.is_file():
-                where = Path(case.file).parent / where
-            if where.is_file():
-                key = str(where.resolve())
-                if key not in cache:
-                    cache[key] = load_variant(where)
-                return cache[key] if cache[key].id == case.variant else None
-            return None
-        if is_builtin(case.variant):
-            if case.variant not in built_in:
-                built_in[case.variant] = load_variant(case.variant)
-            return built_in[case.variant]
+        name = case.oracle.get("spec") if case.oracle else case.variant
+        if is_builtin(name):
+            if name not in built_in:
+                built_in[name] = load_variant(name)
+            return built_in[name] if built_in[name].id == case.variant else None
         return None
     return oracle_of
 

@@ -59,27 +59,22 @@ def add_subcommand(sub) -> None:
 
 
 def _oracle(args) -> tuple[Variant, dict]:
-    from ..language.load import builtin_variants, find_spec, load_variant
-    from ..language.options import combination_files, is_combination
-    from ..conformance.differential.shrink import spec_digest
+    from ..language.load import builtin_variants, load_variant
+    from ..language.options import is_combination
+    from ..conformance.corpus.oracle import builtin_digest, spec_digest
     if args.spec is not None:
         if not args.spec.is_file():
             raise UsageError(f"no such spec file: {args.spec}")
         variant = load_variant(args.spec)
         return variant, {"spec": str(args.spec), "sha256": spec_digest(args.spec)}
-    if is_combination(args.variant):
-        # a base with options: the oracle is the combination, its digest that of its files
-        variant = load_variant(args.variant)
-        text = "".join(path.read_text(encoding="utf-8")
-                       for path in combination_files(args.variant))
-        return variant, {"spec": args.variant, "sha256": spec_digest(None, text)}
-    if args.variant not in builtin_variants():
+    if not is_combination(args.variant) and args.variant not in builtin_variants():
         import difflib
         close = difflib.get_close_matches(args.variant, builtin_variants(), n=1)
         raise UsageError(f"no built-in variant '{args.variant}'"
                          + (f"; did you mean '{close[0]}'?" if close else ""))
+    # a base with options: the oracle is the combination, its digest that of its files
     variant = load_variant(args.variant)
-    return variant, {"spec": args.variant, "sha256": spec_digest(find_spec(args.variant))}
+    return variant, {"spec": args.variant, "sha256": builtin_digest(args.variant)}
 
 
 def _engine(args, variant: Variant):
@@ -109,7 +104,7 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
     """A spec beside the cases: the oracle with the rules the engine was found to play
     otherwise, as it plays them (the spec that decides a case found past them)."""
     from ..conformance.differential.adapt import Adaptation
-    from ..conformance.differential.shrink import spec_digest
+    from ..conformance.corpus.oracle import spec_digest
     if args.spec is not None:
         # ``extends`` finds a parent by its id beside the child: a copy of the spec.
         parent = folder / f"{variant.id}.rook"
@@ -207,7 +202,9 @@ def cmd_fuzz(args) -> int:
 
 
 def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> int:
-    """Shrink each deviation and write it as a case file of its own."""
+    """Shrink each deviation and write it as a case file of its own, with the spec that
+    decides it named from the case file (a spec file by its path from the case's folder)
+    and the seed and deal that found it."""
     from ..conformance.differential.shrink import shrink, to_case
     if not deviations:
         return 0
@@ -217,14 +214,37 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
         # The simplest to start from: one hand rather than a game, the fewest actions.
         first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
         deviation.minimal = first if args.no_shrink else shrink(fuzzer, first)
-        name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{deviation.kind}"
-        decided_by = oracle
+        name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{_slug(deviation.kind)}"
+        decided_by = _from_folder(oracle, folder) if args.spec is not None else oracle
         if deviation.minimal.learned:
             decided_by = _learned_spec(args, folder, variant, deviation.minimal.learned)
         case = to_case(deviation.minimal, variant, f"{variant.id}/fuzz-{args.seed}/"
-                       f"{index:03d}", decided_by, label)
+                       f"{index:03d}", decided_by, label,
+                       {"seed": args.seed, "deal": first.deal_number})
         path = folder / f"{name}.json"
         path.write_text(json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
                         + "\n", encoding="utf-8")
         deviation.case_path = str(path)
+        _check_written(path, console)
     return len(deviations)
+
+
+def _check_written(path: Path, console) -> None:
+    """A case just written is read back as ``rookery conformance`` reads it (schema,
+    deal, script, oracle and digest): one that would be refused is said at once, as a
+    fault of rookery fuzz, rather than left for the rerun to find."""
+    from rich.markup import escape
+
+    from ..conformance.corpus.cases import read_file
+    _, problems = read_file(path)
+    for problem in problems:
+        console.print(f"[red]rookery fuzz wrote a case that cannot be rerun[/] (a fault of "
+                      f"rookery, please report it): {escape(str(problem))}")
+
+
+def _from_folder(oracle: dict, folder: Path) -> dict:
+    """A spec file's oracle named by its path from the case's folder, so that the case
+    finds it wherever the command is run from (the two moved together)."""
+    import os
+    return dict(oracle, spec=os.path.relpath(Path(oracle["spec"]).resolve(),
+                                             folder.resolve()))

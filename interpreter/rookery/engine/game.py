@@ -119,8 +119,11 @@ class Game:
                                                  "reason": f"no winner after the limit of "
                                                  f"{self.max_hands} hands"})]
         dealer = next_dealer(self.hand)
-        self.hand = deal_hand(self.variant, self.rng, dealer, self.scores, len(self.results))
-        return [Event("new-hand", dealer, {"hand": len(self.results), "dealer": dealer})]
+        # The hand after this one in the game: a game taken up at hand N (an explicit
+        # deal's ``number``) goes on with N + 1, as the passing cycle counts it.
+        number = self.hand.number + 1
+        self.hand = deal_hand(self.variant, self.rng, dealer, self.scores, number)
+        return [Event("new-hand", dealer, {"hand": number, "dealer": dealer})]
 
 
 def game_winners(variant: Variant, result: HandResult, team_of) -> tuple[int, ...]:

@@ -8,8 +8,6 @@ file and the case id, and the good cases are still returned.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -18,6 +16,8 @@ from ...errors import RookeryError
 from ...resources import conformance_dir
 from ... import bounded
 from . import validate
+from .files import read_regular
+from .oracle import Oracle, find_oracle
 from ..protocol.schema_check import SchemaCheck, schema, validator  # noqa: F401
 
 
@@ -40,6 +40,7 @@ class Case:
     oracle: dict | None = None          # a generated case: the spec that decides it
     next_hands: tuple[dict, ...] = ()   # further hands of the same game
     spec_file: str | None = None        # the house spec that decides it (the file's 'spec')
+    oracle_file: str | None = None      # the spec file its oracle names, found, digest checked
 
     @property
     def topic(self) -> str:
@@ -136,6 +137,7 @@ def read_file(path: Path, rules_of=None, skip: frozenset[str] = frozenset()
     # once for all the file's cases: the house spec the file names, or the built-in
     compiled = decided if spec_file else validate.builtin_variant(variant)
     cases: list[Case] = []
+    oracles: dict[tuple, Oracle | str] = {}     # each oracle a file's cases name, once
     for index, raw in enumerate(data["cases"]):
         label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) \
             else f"case #{index + 1}"
@@ -146,8 +148,20 @@ def read_file(path: Path, rules_of=None, skip: frozenset[str] = frozenset()
             for error in errors[:5]:
                 problems.append(Problem(name, label, _explain(error)))
             continue
+        decides = compiled
+        oracle = None
+        if isinstance(raw.get("oracle"), dict):
+            # A generated case is checked against the spec it names, digest and all.
+            oracle = oracles.get(tuple(sorted(raw["oracle"].items())))
+            if oracle is None:
+                oracle = find_oracle(Path(path), raw["oracle"], variant)
+                oracles[tuple(sorted(raw["oracle"].items()))] = oracle
+            if isinstance(oracle, str):
+                problems.append(Problem(name, label, oracle))
+                continue
+            decides = oracle.variant
         bad = _semantic_problems(raw, variant, rule_ids) \
-            or validate.case_problems(raw, variant, compiled)
+            or validate.case_problems(raw, variant, decides)
         if bad:
             problems.extend(Problem(name, label, message) for message in bad)
             continue
@@ -157,7 +171,8 @@ def read_file(path: Path, rules_of=None, skip: frozenset[str] = frozenset()
             origin=raw["origin"], deal=raw["deal"], start=tuple(raw.get("start", ())),
             steps=tuple(raw["steps"]), file=name, source=raw.get("source", {}),
             replaces=raw.get("replaces"), oracle=raw.get("oracle"),
-            next_hands=tuple(raw.get("next_hands", ())), spec_file=spec_file))
+            next_hands=tuple(raw.get("next_hands", ())), spec_file=spec_file,
+            oracle_file=oracle.file if isinstance(oracle, Oracle) else None))
     # A file whose own keys are wrong (no variant...) runs none of its cases.
     return (cases if file_ok else []), problems
 
@@ -167,9 +182,15 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
     resolved path, the compiled variant, or a problem (no such file, a spec with errors,
     another variant id)."""
     from ...language.load import load_variant
-    where = (case_file.parent / spec).resolve()
-    if not where.is_file():
-        return None, None, f"spec: no such spec file {spec!r} (looked for {where})"
+    try:
+        where = (case_file.parent / spec).resolve()
+        found = where.is_file()
+    except OSError as error:        # a name too long for a path
+        return None, None, (f"spec: {bounded.clean(spec, 80)!r} cannot be a file "
+                            f"({error.strerror or error})")
+    if not found:
+        return None, None, (f"spec: no such spec file {bounded.clean(spec, 80)!r} "
+                            f"(looked for {bounded.clean(str(where), 120)})")
     try:
         decided = load_variant(where)
     except RookeryError as error:
@@ -186,14 +207,7 @@ MAX_CASE_DEPTH = 32            # levels of JSON nesting
 
 def _read_bounded(path: Path) -> bytes:
     """A case file's bytes: a regular file of at most MAX_CASE_FILE bytes."""
-    # O_NONBLOCK: opening a FIFO would otherwise wait for a writer.
-    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise OSError("not a regular file")
-        data = stream.read(MAX_CASE_FILE + 1)
-    if len(data) > MAX_CASE_FILE:
-        raise OSError(f"larger than {MAX_CASE_FILE >> 20} MB")
-    return data
+    return read_regular(path, MAX_CASE_FILE)
 
 
 @cache

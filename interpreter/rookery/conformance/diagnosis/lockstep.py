@@ -231,6 +231,9 @@ class Lockstep:
         record = self._recorder(number, deal, path, found)
         self._their_points: dict[int, int] = {}
         self._counted_apart = False
+        # The trick last compared, by hand and number: forgotten with each deal, since a
+        # new deal's hand may reuse the id of an earlier one (a replay would skip it).
+        self._trick_checked = None
         self._pending_before = len(self.pending)
         if not hasattr(self, "_auction"):
             self._auction, self._auction_seat = "steered", 0
