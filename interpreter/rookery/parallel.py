@@ -20,6 +20,7 @@ This module is the foundation's: it imports nothing of the package above it."""
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
@@ -176,7 +177,11 @@ def close_worker_locals() -> None:
 _PR_SET_PDEATHSIG = 1
 
 
+@functools.cache
 def _prctl():
+    """Linux's ``prctl``, looked up once in the parent (a child between fork and exec
+    only calls it); None elsewhere.  Looked up when first needed: ``rookery --help``
+    loads no ctypes."""
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -186,20 +191,18 @@ def _prctl():
         return None
 
 
-_PRCTL = _prctl()       # looked up here: a child between fork and exec only calls it
-
-
 def die_with_parent() -> Callable[[], None] | None:
     """A ``preexec_fn`` for ``subprocess.Popen`` that has the child killed when the
     process starting it dies (even by ``kill -9``); None where the system has no such
     signal.  The child checks its parent is still there, closing the race with a
     parent that died before the signal was asked for."""
-    if _PRCTL is None:
+    prctl = _prctl()
+    if prctl is None:
         return None
     parent = os.getpid()
 
     def child() -> None:
-        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != parent:
             os._exit(1)
     return child
@@ -208,8 +211,9 @@ def die_with_parent() -> Callable[[], None] | None:
 def _start_worker(parent: int) -> None:
     """Each worker process: dies with the runner, leaves Ctrl-C to it (the runner stops
     the pool), and closes its worker-local objects when it ends."""
-    if _PRCTL is not None:
-        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != parent:
             os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -87,7 +87,7 @@ def cmd_compare(args) -> int:
                          f"(measures: {keys})")
     seats = seat_bots(args.bots, players)
     comparison = Comparison(
-        tuple(args.specs), tuple(v.title for v in variants), players,
+        tuple(v.id for v in variants), tuple(v.title for v in variants), players,
         tuple(_same_deals(variants[0], v, args.seed) for v in variants), args.seed, seats,
         args.max_hands, tuple(parallel.portable(spec) for spec in args.specs))
     console = Console(highlight=False, soft_wrap=True, stderr=args.json)

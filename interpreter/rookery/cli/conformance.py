@@ -332,6 +332,23 @@ def cmd_conformance(args) -> int:
     return 0 if run.ok and not problems else 1
 
 
+def worker_runner(task):
+    """A worker's runner for ``rookery conformance -j N`` (a :class:`CorpusTask`): its
+    engine and the oracles of every spec, made once a worker."""
+    from types import SimpleNamespace
+
+    from ..conformance.corpus.runner import Runner
+    from ..language.load import load_variant
+    specs = user_specs([*task.spec_files])
+    for path in task.case_spec_files:
+        variant = load_variant(path)
+        specs.setdefault(variant.id, variant)
+    engine = make_engine(SimpleNamespace(engine=task.engine, timeout=task.timeout), specs)
+    if task.deadline is not None and hasattr(engine, "set_deadline"):
+        engine.set_deadline(time.monotonic() + task.deadline - time.time())
+    return Runner(engine, dict(task.expected), oracles(specs))
+
+
 def _run_in_workers(args, specs: dict, cases: list, expected: dict, maxfail: int,
                     workers, console, show_progress: bool):
     """``-j N`` / ``--executor``: the cases over the workers, each with its engine."""
@@ -342,7 +359,8 @@ def _run_in_workers(args, specs: dict, cases: list, expected: dict, maxfail: int
                                 if case.spec_file))
     task = CorpusTask(args.engine, args.timeout, given, named,
                       tuple(sorted(expected.items())),
-                      None if args.budget is None else time.time() + args.budget)
+                      None if args.budget is None else time.time() + args.budget,
+                      worker_runner)
     engine = make_engine(args, specs)
     label = getattr(engine, "label", "engine")
     engine.close()

@@ -8,6 +8,7 @@ worker's run at the same moment."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import parallel
@@ -17,8 +18,8 @@ from .. import parallel
 class CorpusTask:
     """What every worker needs to run cases as the runner would: the engine command
     (None: our interpreter), the answer timeout, the ``--spec`` files and the spec files
-    the cases name (absolute paths), the expected failures, and when the budget ends
-    (``time.time()``, or None)."""
+    the cases name (absolute paths), the expected failures, when the budget ends
+    (``time.time()``, or None), and how a worker makes its runner from all that."""
 
     engine: str | None
     timeout: float
@@ -26,6 +27,7 @@ class CorpusTask:
     case_spec_files: tuple[str, ...]
     expected: tuple[tuple[str, str], ...]
     deadline: float | None
+    make_runner: Callable       # task -> the worker's Runner (a module-level function)
 
 
 @dataclass(frozen=True)
@@ -38,23 +40,6 @@ class CannotStart:
     output: tuple[str, ...]
 
 
-def _runner(task: CorpusTask):
-    """The worker's runner: its engine and the oracles of every spec, made once."""
-    from types import SimpleNamespace
-
-    from ..conformance.corpus.runner import Runner
-    from ..language.load import load_variant
-    from .conformance import make_engine, oracles, user_specs
-    specs = user_specs([*task.spec_files])
-    for path in task.case_spec_files:
-        variant = load_variant(path)
-        specs.setdefault(variant.id, variant)
-    engine = make_engine(SimpleNamespace(engine=task.engine, timeout=task.timeout), specs)
-    if task.deadline is not None and hasattr(engine, "set_deadline"):
-        engine.set_deadline(time.monotonic() + task.deadline - time.time())
-    return Runner(engine, dict(task.expected), oracles(specs))
-
-
 def run_case(item: tuple):
     """A work item: one case (``(task, case)``) run by the worker's engine; its result
     and the engine's hello, or :class:`CannotStart`."""
@@ -63,7 +48,7 @@ def run_case(item: tuple):
     if task.deadline is not None and time.time() >= task.deadline:
         return CaseResult(case, NOT_RUN, message="the run's budget was spent before this "
                           "case"), None
-    runner = parallel.worker_local(("corpus runner", task), lambda: _runner(task),
+    runner = parallel.worker_local(("corpus runner", task), lambda: task.make_runner(task),
                                    lambda runner: runner.close())
     try:
         result = runner.run(case)

@@ -104,7 +104,7 @@ def measure_named(key: str, players: int) -> Measure | None:
 class Comparison:
     """The games played so far: each spec's tallies, in seed order."""
 
-    specs: tuple[str, ...]
+    specs: tuple[str, ...]             # the variants' ids, as the report names them
     titles: tuple[str, ...]
     players: int
     same_deals: tuple[bool, ...]        # per spec: dealt exactly as the base is
@@ -206,6 +206,7 @@ def report(comparison: Comparison) -> dict:
         "specs": [{"spec": spec, "title": title, "same_deals_as_base": same}
                   for spec, title, same in zip(comparison.specs, comparison.titles,
                                                comparison.same_deals)],
+        "loaded_from": list(comparison.sources or comparison.specs),
         "games": comparison.played, "first_seed": comparison.first_seed,
         "bots": list(comparison.bots), "hand_limit": comparison.max_hands,
         "confidence": 0.95, "stopped": comparison.stopped,
