@@ -25,11 +25,15 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
                      ("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
 # Hand-written guides to the rules language, listed beside its reference.
-LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),)
+LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),
+                  ("compare.md", "What a house rule changes"))
 ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, step by step "
                            "(face-up nest cards, poor hands, burial rules, claims, bonuses, a "
                            "low score that loses), then check it, play it, pin it down with "
                            "cases and combine it with options",
+         "compare.md": "rookery compare: bot games of a house rule and its base on the "
+                       "same deals, what differs with its confidence interval, and "
+                       "campaigns on every core or a Dask cluster",
          "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",
