@@ -8,7 +8,9 @@ round), the ratio to ``-j 1`` taken round by round; and ``rookery compare`` with
 
 Parallel speed is wall time by nature (the work is spread over cores); on a shared
 machine the other sessions' load is in every figure, so only the ratios within one run
-mean anything, and the load average is printed with them.
+mean anything, and the load average is printed with them.  The CPU time a case costs
+(the command's and its workers' and engines') is printed beside: what parallel running
+adds in work, which is what an oversubscribed machine shows instead of a speed-up.
 
 Usage (from the repository root, with ``pip install -e ".[dask]"``)::
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -33,17 +36,25 @@ def _rookery() -> list[str]:
     return [sys.executable, "-m", "rookery.cli"]
 
 
-def timed(argv: list[str]) -> tuple[float, dict | None]:
-    """Wall seconds of a ``rookery`` command, and its JSON report (``--json FILE``)."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(argv: list[str]) -> tuple[float, float, dict | None]:
+    """Wall seconds of a ``rookery`` command, the CPU seconds of it and of every process
+    it waited for (its workers and engines; not a Dask cluster's workers), and its JSON
+    report (``--json FILE``)."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder, "report.json")
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), _children_cpu()
         run = subprocess.run(_rookery() + argv + ["--json", str(report)],
                              capture_output=True, text=True)
         seconds = time.perf_counter() - began
+        cpu = _children_cpu() - cpu
         if run.returncode not in (0, 1):
             raise SystemExit(f"rookery {' '.join(argv)} failed:\n{run.stderr[-2000:]}")
-        return seconds, json.loads(report.read_text()) if report.exists() else None
+        return seconds, cpu, json.loads(report.read_text()) if report.exists() else None
 
 
 def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -> None:
@@ -59,14 +70,16 @@ def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -
         address = cluster.scheduler_address.replace("tcp://", "dask://")
         setups.append(("LocalCluster 2 workers", ["--executor", address]))
     rates: dict[str, list[float]] = {name: [] for name, _ in setups}
+    cpu: dict[str, list[float]] = {name: [] for name, _ in setups}
     cases = None
     try:
         for round_number in range(rounds):
             order = setups if round_number % 2 == 0 else setups[::-1]
             for name, extra in order:
-                seconds, report = timed(base + extra)
+                seconds, used, report = timed(base + extra)
                 cases = len(report["cases"])
                 rates[name].append(cases / seconds)
+                cpu[name].append(used / cases)
     finally:
         if cluster is not None:
             cluster.close()
@@ -74,11 +87,15 @@ def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -
           f"({', '.join(variants)}), {rounds} rounds, load average "
           f"{os.getloadavg()[0]:.1f}")
     one = rates[setups[0][0]]
-    print(f"{'workers':<24} {'cases/s (median)':>17} {'ratio to -j 1 (median, min..max)':>34}")
+    print(f"{'workers':<24} {'cases/s':>8} {'ratio to -j 1 (min..max)':>26} "
+          f"{'CPU ms a case':>14}")
     for name, _ in setups:
         ratios = [r / o for r, o in zip(rates[name], one)]
-        print(f"{name:<24} {statistics.median(rates[name]):>17.1f} "
-              f"{statistics.median(ratios):>17.2f} ({min(ratios):.2f}..{max(ratios):.2f})")
+        local = "cluster" not in name.lower()
+        print(f"{name:<24} {statistics.median(rates[name]):>8.1f} "
+              f"{statistics.median(ratios):>10.2f} ({min(ratios):.2f}..{max(ratios):.2f}) "
+              + (f"{1000 * statistics.median(cpu[name]):>14.1f}" if local else
+                 f"{'(not seen)':>14}"))
 
 
 def compare(games: int) -> None:
