@@ -110,3 +110,32 @@ def test_the_pictures_are_svg_with_the_specs_words_escaped():
 def test_a_mistake_on_the_command_line_is_a_usage_mistake(capsys, argv, words):
     assert main(["compare", *argv]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_stopped_comparison_keeps_the_games_that_finished_for_every_spec():
+    """Ctrl-C after three work items (the first 25 seeds of both specs, then 25 more of
+    the base): the comparison keeps 25 games of each, the same games a whole run plays
+    first."""
+    from rookery import parallel
+    from rookery.play.compare import CHUNK, Comparison, play_batch
+
+    def fresh():
+        comparison = Comparison(("tournament", "kentucky-rook-low"), ("", ""), 4,
+                                (True, False), 1, ("simple",) * 4, 100)
+        comparison.games = [[], []]
+        return comparison
+
+    finished = []
+
+    def stop_after_three(games):
+        finished.append(games)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+
+    stopped = fresh()
+    with pytest.raises(parallel.Interrupted):
+        play_batch(stopped, 4 * CHUNK, parallel.Workers(1), stop_after_three)
+    assert stopped.played == CHUNK
+    whole = fresh()
+    play_batch(whole, 2 * CHUNK, parallel.Workers(1))
+    assert [games[:CHUNK] for games in whole.games] == stopped.games

@@ -123,12 +123,13 @@ class Comparison:
 
 
 def play_batch(comparison: Comparison, count: int, workers: Workers, progress=None) -> None:
-    """``count`` more games of every spec, on the next seeds, added in seed order."""
+    """``count`` more games of every spec, on the next seeds, added in seed order.  The
+    work items go seed range by seed range, every spec's in turn, so that a run stopped
+    half way has played about as many games of each spec (and keeps them)."""
     start = comparison.first_seed + comparison.played
-    items = []
-    for spec in comparison.sources or comparison.specs:
-        items += [Games(spec, first, length, comparison.bots, comparison.max_hands)
-                  for first, length in chunks(start, count, CHUNK)]
+    specs = comparison.sources or comparison.specs
+    items = [Games(spec, first, length, comparison.bots, comparison.max_hands)
+             for first, length in chunks(start, count, CHUNK) for spec in specs]
     finished: dict[int, list] = {}
 
     def done(index, result):
@@ -139,15 +140,11 @@ def play_batch(comparison: Comparison, count: int, workers: Workers, progress=No
         map_in_order(play_games, items, workers, done)
     finally:
         # what finished in seed order is kept, even when the run was stopped
-        per_spec = len(items) // len(comparison.specs)
-        for number in range(len(comparison.specs)):
-            pieces = [finished.get(number * per_spec + k) for k in range(per_spec)]
-            whole = []
-            for chunk in pieces:
-                if chunk is None:
+        for number, games in enumerate(comparison.games):
+            for index in range(number, len(items), len(specs)):
+                if index not in finished:
                     break
-                whole += chunk
-            comparison.games[number] += whole
+                games += finished[index]
         shortest = comparison.played
         for games in comparison.games:
             del games[shortest:]
