@@ -22,7 +22,7 @@ def add_subcommand(sub) -> None:
         description="Play bot games of each spec on the same seeds (the same deals where "
         "the decks are the same) and report what differs: contracts made and set, the "
         "winning bid, the bidders' points, hands thrown in, hands per game, the dealer's "
-        "and each seat's wins, each with its 95%% confidence interval, and each spec's "
+        "and each seat's wins, each with its 95% confidence interval, and each spec's "
         "difference from the first (docs/compare.md).", epilog=EXIT_CODES)
     p.add_argument("specs", nargs="+", metavar="SPEC",
                    help="the base first, then one or more house specs (variant ids, "
