@@ -3,6 +3,7 @@ is not), and the processes a process started."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -33,3 +34,12 @@ def left_running(pids: list[int], seconds: float = 15) -> list[int]:
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     return [pid for pid in pids if alive(pid)]
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) ``pid`` has used so far; 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

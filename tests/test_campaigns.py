@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from processes import alive, children, left_running
+from processes import alive, children, cpu_seconds, left_running
 
 import rookery
 
@@ -148,3 +148,29 @@ def test_kill_9_of_a_parallel_conformance_run_leaves_no_worker_nor_engine(tmp_pa
     run.send_signal(signal.SIGKILL)
     run.wait(timeout=10)
     assert left_running(workers + engines) == []
+
+
+def test_a_stopped_parallel_comparison_reports_the_games_that_finished(tmp_path):
+    """SIGTERM to ``compare -j 2`` once its workers have played a while: the report of
+    the games that finished is printed, and the command exits 143."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    run = subprocess.Popen(
+        [sys.executable, "-m", "rookery.cli", "compare", "tournament", "kentucky-rook-low",
+         "--games", "20000", "-j", "2", "--json"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 240
+    while True:          # each worker (the two busiest children) has played a while
+        workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
+        if len(workers) == 2 and all(cpu_seconds(pid) > 1.5 for pid in workers):
+            break
+        assert time.monotonic() < deadline and run.poll() is None
+        time.sleep(0.2)
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 143, err
+    report = json.loads(out)
+    assert 0 < report["games"] < 20000
+    assert report["stopped"] == f"interrupted after {report['games']} games"
+    assert b"Traceback" not in err
+    assert left_running(workers) == []
