@@ -310,3 +310,29 @@ def test_search_works_over_http(site):
     seen, _ = _probe(f"{site}/?search=circus")
     assert seen["search_input"]
     assert any("variants/circus-rook/" in href for href in seen["search_results"]), seen
+
+
+def test_the_compare_report_opens_with_its_pictures(tmp_path):
+    """``rookery compare --plots``: the HTML report opens in the browser with its table,
+    both pictures drawn (bars in each spec's colour) and a spec's words shown as text,
+    not markup."""
+    from rookery.cli import main
+    from rookery.play.plots import COLOURS
+    house = tmp_path / "house.rook"
+    house.write_text('variant house-low "House <b>low</b> & co"\nextends kentucky-rook\n'
+                     'source kentucky-rook\n\ntrump:\n  rook lowest  per "Variations of '
+                     'Kentucky Rook"\n', encoding="utf-8")
+    assert main(["compare", "kentucky-rook", str(house), "--games", "20",
+                 "--plots", str(tmp_path / "plots")]) == 0
+    page = (tmp_path / "plots" / "report.html").as_uri()
+    dom = _chromium(page, "--dump-dom")
+    assert dom.count("<svg") == 2 and "hands per game" in dom
+    assert "House &lt;b&gt;low&lt;/b&gt; &amp; co" in dom and "<b>low</b>" not in dom
+    shot = _screenshot(page, "compare-report", window=(1000, 1600))
+    seen = colors(shot)
+    for colour in COLOURS[:2]:
+        assert _rgb_hex(colour) in seen, f"no bar drawn in {colour}"
+
+
+def _rgb_hex(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from processes import alive
+
 import rookery
 
 PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
@@ -24,14 +26,6 @@ for line in sys.stdin:
     else:
         time.sleep(600)
 '''
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def test_sigterm_closes_the_engine_and_exits_143(tmp_path):
@@ -55,6 +49,6 @@ def test_sigterm_closes_the_engine_and_exits_143(tmp_path):
     assert run.returncode == 143, (out, err)
     assert b"Traceback" not in err
     deadline = time.monotonic() + 10
-    while _alive(engine_pid) and time.monotonic() < deadline:
+    while alive(engine_pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(engine_pid)
+    assert not alive(engine_pid)

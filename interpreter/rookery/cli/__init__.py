@@ -349,6 +349,16 @@ def _fuzz_command() -> None:
 _fuzz_command()
 
 
+def _compare_command() -> None:
+    """``rookery compare``: what a house rule changes (:mod:`rookery.play.compare`)."""
+    from . import compare as compare_command
+    _COMMANDS["compare"] = compare_command.cmd_compare
+    _EXTENSIONS.append(compare_command.add_subcommand)
+
+
+_compare_command()
+
+
 def _docs_command() -> None:
     """``rookery docs``: the documentation site from the specs (:mod:`rookery.docs`)."""
     from . import docs as docs

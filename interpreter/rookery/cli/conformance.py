@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import parallel
 from ..errors import UsageError
 from ..resources import conformance_dir
 
@@ -72,6 +73,7 @@ def add_subcommands(sub) -> None:
                    help="stop at the first failing case (--maxfail 1)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="show every variant's per-rule table and list expected failures")
+    parallel.add_arguments(p, "cases (each worker with its own engine)")
     p = sub.add_parser(
         "serve", help="serve our interpreter over the engine protocol on stdin/stdout",
         description="Answer the conformance protocol (JSON lines on stdin/stdout) with "
@@ -239,6 +241,7 @@ def cmd_conformance(args) -> int:
     from ..conformance.corpus.runner import EngineCannotStart
     began = time.perf_counter()
     console = Console(highlight=False, soft_wrap=True)
+    workers = parallel.workers_from(args.jobs, args.executor)
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.maxfail < 0:
@@ -305,9 +308,13 @@ def cmd_conformance(args) -> int:
     show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
         and console.is_terminal
     try:
-        run = run_with_progress(make_engine(args, specs), selected, expected,
-                                console if show_progress else None, oracle_of, maxfail,
-                                args.budget)
+        if workers.in_process:
+            run = run_with_progress(make_engine(args, specs), selected, expected,
+                                    console if show_progress else None, oracle_of, maxfail,
+                                    args.budget)
+        else:
+            run = _run_in_workers(args, specs, selected, expected, maxfail, workers,
+                                  console, show_progress)
     except EngineCannotStart as failure:
         output = failure.failure.output[-5:]
         raise UsageError(str(failure) + "".join(f"\n  | {line}" for line in output)) \
@@ -331,6 +338,46 @@ def cmd_conformance(args) -> int:
               file=sys.stderr)
         return 1
     return 0 if run.ok and not problems else 1
+
+
+def worker_runner(task):
+    """A worker's runner for ``rookery conformance -j N`` (a :class:`CorpusTask`): its
+    engine and the oracles of every spec, made once a worker."""
+    from types import SimpleNamespace
+
+    from ..conformance.corpus.runner import Runner
+    from ..language.load import load_variant
+    specs = user_specs([*task.spec_files])
+    for path in task.case_spec_files:
+        variant = load_variant(path)
+        specs.setdefault(variant.id, variant)
+    engine = make_engine(SimpleNamespace(engine=task.engine, timeout=task.timeout), specs)
+    if task.deadline is not None and hasattr(engine, "set_deadline"):
+        engine.set_deadline(time.monotonic() + task.deadline - time.time())
+    return Runner(engine, dict(task.expected), oracles(specs))
+
+
+def _run_in_workers(args, specs: dict, cases: list, expected: dict, maxfail: int,
+                    workers, console, show_progress: bool):
+    """``-j N`` / ``--executor``: the cases over the workers, each with its engine."""
+    from .campaign import progress_bar
+    from .corpus_jobs import CorpusTask, run_in_workers
+    given = tuple(str(Path(path).resolve()) for path in args.spec)
+    named = tuple(dict.fromkeys(str(Path(case.spec_file).resolve()) for case in cases
+                                if case.spec_file))
+    task = CorpusTask(args.engine, args.timeout, given, named,
+                      tuple(sorted(expected.items())),
+                      None if args.budget is None else time.time() + args.budget,
+                      worker_runner)
+    engine = make_engine(args, specs)
+    label = getattr(engine, "label", "engine")
+    engine.close()
+    with progress_bar(console, len(cases), "conformance", show_progress) as advance:
+        try:
+            return run_in_workers(task, cases, workers, label, maxfail,
+                                  lambda result: advance())
+        except parallel.Interrupted as stop:
+            raise stop.cause from None
 
 
 def cmd_serve(args) -> int:

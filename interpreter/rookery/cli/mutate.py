@@ -5,7 +5,10 @@ the mutation machinery."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+
+from .. import parallel
 
 
 # -- the ``rookery mutate`` command ----------------------------------------------------------
@@ -23,6 +26,8 @@ def add_subcommand(sub) -> None:
                    help="case files or folders to use instead of the packaged corpus "
                    "(repeatable)")
     p.add_argument("--json", metavar="FILE", type=Path, help="write the report as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parallel.add_arguments(p, "variants")
 
 
 def cmd_mutate(args) -> int:
@@ -32,8 +37,10 @@ def cmd_mutate(args) -> int:
     from ..errors import UsageError
     from ..paths import output_file
     from ..conformance.corpus.cases import CorpusError, load_corpus
-    from ..conformance.mutation.mutants import check_variant_corpus, summary_row
+    from ..conformance.mutation.mutants import summary_row
+    from .campaign import progress_bar
 
+    workers = parallel.workers_from(args.jobs, args.executor)
     if args.json:
         output_file(args.json, "--json")     # said before the long run, not after
     try:
@@ -43,7 +50,18 @@ def cmd_mutate(args) -> int:
     # A house variant's cases name its spec file: that file is what is mutated.
     with_cases = sorted({case.spec_file or case.variant for case in cases})
     chosen = args.variants or with_cases
-    reports = [check_variant_corpus(variant, cases) for variant in chosen]
+    items = [(parallel.portable(spec), tuple(_own_cases(spec, cases))) for spec in chosen]
+    console = Console(highlight=False)
+    with progress_bar(console, len(items), "variants", not args.no_progress) as advance:
+        try:
+            reports = parallel.map_in_order(mutate_variant, items, workers,
+                                            lambda index, report: advance())
+        except parallel.Interrupted as stop:
+            reports = stop.in_order()
+            console.print(f"stopped: the report covers the {len(reports)} variants that "
+                          "finished")
+            if not reports:
+                raise stop.cause from None
     table = Table(title="spec mutation check")
     for column in ("variant", "cases", "mutants", "killed", "survived", "equivalent",
                    "invalid", "score"):
@@ -52,7 +70,6 @@ def cmd_mutate(args) -> int:
                          no_wrap=column == "variant")
     for r in reports:
         table.add_row(*summary_row(r))
-    console = Console(highlight=False)
     console.print(table)
     console.print("mutants = killed + survived + equivalent + invalid; the score is killed "
                   "out of killed + survived (equivalent mutants cannot be seen by any case, "
@@ -64,3 +81,23 @@ def cmd_mutate(args) -> int:
         args.json.write_text(json.dumps([r.to_json() for r in reports], indent=2) + "\n",
                              encoding="utf-8")
     return 0 if all(not r.survived for r in reports) else 1
+
+
+def _own_cases(spec: str, cases: list) -> list:
+    """The cases of ``spec``'s variant (what a worker mutating it needs of the corpus)."""
+    from ..language.load import load_variant
+    variant_id = load_variant(spec).id
+    return [case for case in cases if case.variant == variant_id]
+
+
+def mutate_variant(item: tuple):
+    """A work item of ``rookery mutate``: one variant's mutants against its cases (run
+    by a worker); the report keeps each mutant's rule and change, not its compiled
+    spec, so that it travels back light."""
+    from ..conformance.mutation.mutants import check_variant_corpus
+    spec, cases = item
+    report = check_variant_corpus(spec, list(cases))
+    for name in ("killed", "survived", "invalid"):
+        setattr(report, name, [replace(m, mutant=None) for m in getattr(report, name)])
+    report.equivalent = [(replace(m, mutant=None), why) for m, why in report.equivalent]
+    return report

@@ -9,6 +9,7 @@ import json
 import random
 import sys
 
+from .. import parallel
 from ..errors import UsageError
 from ..exit_codes import EXIT_CODES, FINDINGS, OK
 from ..paths import output_file
@@ -42,6 +43,7 @@ def add_subcommands(sub) -> None:
                    "(docs/records.md); replay it with 'rookery replay FILE'")
     p.add_argument("--json", action="store_true",
                    help="print the game record (or with --games, the rates) as JSON")
+    parallel.add_arguments(p, "games of --games")
     p = sub.add_parser("replay", help="replay a game record, or turn a hand of it into a "
                        "conformance case", epilog=EXIT_CODES)
     p.add_argument("file", help="a game record (rookery play --record FILE)")
@@ -59,7 +61,7 @@ def cmd_play(args) -> int:
     """A whole game (or ``--games N``) between bots, or with a person at ``--seat``."""
     from rich.console import Console
 
-    from ..play.bots import BOTS, make_bot
+    from ..play.bots import make_bot
     from ..play.games import DEFAULT_HAND_LIMIT, TranscriptView, play_game, rates
     from ..language.load import load_variant
 
@@ -78,19 +80,13 @@ def cmd_play(args) -> int:
     if args.seat is not None and (args.games > 1 or args.json):
         raise UsageError("--seat plays one game at the table; it does not go with --games "
                          "or --json")
-    bots = [name.strip() for name in args.bots.split(",")]
-    for name in bots:
-        if name not in BOTS:
-            close = difflib.get_close_matches(name, BOTS, n=1)
-            raise UsageError(f"--bots: no bot called '{name}'"
-                             + (f"; did you mean '{close[0]}'?" if close else "")
-                             + f" (bots: {', '.join(BOTS)})")
-    seats = [bots[seat % len(bots)] for seat in range(n)]
+    seats = list(seat_bots(args.bots, n))
     record_path = output_file(args.record, "--record") if args.record else None
+    workers = parallel.workers_from(args.jobs, args.executor)
     if args.games > 1:
         if record_path:
             raise UsageError("--record keeps one game; leave out --games")
-        return _many_games(args, variant, seats, max_hands, play_game, rates, make_bot)
+        return _many_games(args, variant, seats, max_hands, rates, workers)
 
     rng = random.Random(args.seed)
     players = [make_bot(name, rng) for name in seats]
@@ -119,27 +115,32 @@ def cmd_play(args) -> int:
     return OK
 
 
-def _many_games(args, variant, seats, max_hands, play_game, rates, make_bot) -> int:
-    """``--games N``: win and set rates per bot, from seeds ``seed`` .. ``seed+N-1``."""
+def _many_games(args, variant, seats, max_hands, rates, workers) -> int:
+    """``--games N``: win and set rates per bot, from seeds ``seed`` .. ``seed+N-1``,
+    played by ``workers`` and merged in seed order (the same rates for every ``-j``)."""
     from rich.console import Console
     from rich.table import Table
 
-    outcomes = []
-    for number in range(args.games):
-        seed = args.seed + number
-        rng = random.Random(seed)
-        players = [make_bot(name, rng) for name in seats]
-        outcomes.append(play_game(variant, players, seed, args.dealer, max_hands, rng=rng))
+    from ..play.games import BotGames, play_bot_games
+
+    items = [BotGames(parallel.portable(args.variant), first, count, tuple(seats),
+                      args.dealer, max_hands)
+             for first, count in parallel.chunks(args.seed, args.games, GAMES_A_CHUNK)]
+    outcomes = [game for chunk in _with_progress(items, play_bot_games, workers, args)
+                for game in chunk]
     table_rows = rates(variant, seats, outcomes)
     finished = sum(1 for o in outcomes if o.winners)
     hands = sum(o.hands for o in outcomes)
+    games = len(outcomes)
+    if not games:
+        return 130          # stopped before any game finished
     if args.json:
-        print(json.dumps({"variant": variant.id, "games": args.games, "first_seed": args.seed,
+        print(json.dumps({"variant": variant.id, "games": games, "first_seed": args.seed,
                           "finished": finished, "hand_limit": max_hands,
-                          "hands_per_game": hands / args.games,
+                          "hands_per_game": hands / games,
                           "bots": [r.to_json() for r in table_rows]}, indent=2))
         return OK
-    table = Table(title=f"{variant.title}: {args.games} games from seed {args.seed}")
+    table = Table(title=f"{variant.title}: {games} games from seed {args.seed}")
     for column in ("bot", "seats", "games won", "contracts", "set"):
         table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
     for r in table_rows:
@@ -148,9 +149,44 @@ def _many_games(args, variant, seats, max_hands, play_game, rates, make_bot) -> 
                       "-" if r.set_rate is None else f"{100 * r.set_rate:.0f}%")
     out = Console(highlight=False)
     out.print(table)
-    out.print(f"{finished} of {args.games} games finished within {max_hands} hands; "
-              f"{hands / args.games:.1f} hands a game")
+    out.print(f"{finished} of {games} games finished within {max_hands} hands; "
+              f"{hands / games:.1f} hands a game")
     return OK
+
+
+def seat_bots(text: str, players: int) -> tuple[str, ...]:
+    """``--bots simple,random``: the bot at each seat, the names repeated in turn."""
+    from ..play.bots import BOTS
+    bots = [name.strip() for name in text.split(",")]
+    for name in bots:
+        if name not in BOTS:
+            close = difflib.get_close_matches(name, BOTS, n=1)
+            raise UsageError(f"--bots: no bot called '{name}'"
+                             + (f"; did you mean '{close[0]}'?" if close else "")
+                             + f" (bots: {', '.join(BOTS)})")
+    return tuple(bots[seat % len(bots)] for seat in range(players))
+
+
+GAMES_A_CHUNK = 25     # games in one work item of play --games
+
+
+def _with_progress(items: list, work, workers, args) -> list:
+    """``work`` over ``items`` (each a chunk of games) by ``workers``, with a progress
+    bar over all the games on a terminal; stopped, the chunks that finished."""
+    from rich.console import Console
+
+    from .campaign import progress_bar
+    console = Console(stderr=True)
+    with progress_bar(console, sum(item.count for item in items), "games",
+                      not args.json) as advance:
+        try:
+            return parallel.map_in_order(work, items, workers,
+                                         lambda index, done: advance(len(done)))
+        except parallel.Interrupted as stop:
+            console.print(f"stopped: the rates below are those of the "
+                          f"{sum(len(chunk) for chunk in stop.finished.values())} games "
+                          "that finished")
+            return stop.in_order()
 
 
 def cmd_replay(args) -> int:

@@ -28,7 +28,8 @@ CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
                      ("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
 # Hand-written guides to the rules language, listed beside its reference.
 LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),
-                  ("editor-support.md", "Editor support"))
+                  ("editor-support.md", "Editor support"),
+                  ("compare.md", "What a house rule changes"))
 ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, step by step "
                            "(face-up nest cards, poor hands, burial rules, claims, bonuses, a "
                            "low score that loses), then check it, play it, pin it down with "
@@ -36,6 +37,9 @@ ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, st
          "editor-support.md": "rookery fmt, one layout for every spec, and rookery lsp, "
                               "a language server for Neovim, VS Code, Helix or any editor "
                               "with an LSP client",
+         "compare.md": "rookery compare: bot games of a house rule and its base on the "
+                       "same deals, what differs with its confidence interval, and "
+                       "campaigns on every core or a Dask cluster",
          "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",

@@ -152,9 +152,12 @@ class BotRates:
                 "contracts": self.contracts, "sets": self.sets, "set_rate": self.set_rate}
 
 
-def rates(variant: Variant, bots: list[str], outcomes: list[Outcome]) -> list[BotRates]:
-    """Per bot: the share of games its seats won, and the share of its contracts set."""
-    team_of = outcomes[0].game.t.team_of if outcomes else None
+def rates(variant: Variant, bots: list[str], outcomes: list) -> list[BotRates]:
+    """Per bot: the share of games its seats won, and the share of its contracts set
+    (``outcomes``: :class:`Outcome` or :class:`GameSummary`, anything with ``winners``
+    and ``contracts``)."""
+    from ..engine.tables import tables_for
+    team_of = tables_for(variant).team_of
 
     def keeper(seat: int) -> int:
         return team_of[seat] if team_of is not None else seat
@@ -171,3 +174,42 @@ def rates(variant: Variant, bots: list[str], outcomes: list[Outcome]) -> list[Bo
             entry.contracts += 1
             entry.sets += not made
     return list(table.values())
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What ``play --games`` keeps of a game (small, so a worker sends it back cheaply):
+    the winners, the hands, and each contract's bid winner and whether it was made."""
+
+    winners: tuple[int, ...]
+    hands: int
+    contracts: tuple[tuple[int, bool], ...]
+
+
+@dataclass(frozen=True)
+class BotGames:
+    """A work item of ``play --games``: games ``first_seed`` .. ``+count-1`` of ``spec``
+    between ``seats`` (bot names), each from its own seed as a single game is played."""
+
+    spec: str
+    first_seed: int
+    count: int
+    seats: tuple[str, ...]
+    dealer: int
+    max_hands: int
+
+
+def play_bot_games(item: BotGames) -> list[GameSummary]:
+    """The games of a work item (a worker loads the spec once)."""
+    from ..language.load import load_variant
+    from ..parallel import worker_local
+    from .bots import make_bot
+    variant = worker_local(("variant", item.spec), lambda: load_variant(item.spec))
+    out = []
+    for seed in range(item.first_seed, item.first_seed + item.count):
+        rng = random.Random(seed)
+        players = [make_bot(name, rng) for name in item.seats]
+        outcome = play_game(variant, players, seed, item.dealer, item.max_hands, rng=rng)
+        out.append(GameSummary(tuple(outcome.winners), outcome.hands,
+                               tuple(outcome.contracts)))
+    return out

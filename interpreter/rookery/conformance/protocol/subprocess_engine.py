@@ -42,6 +42,7 @@ from functools import cache
 
 from . import answer_check
 from ... import bounded
+from ...parallel import die_with_parent
 from .schema_check import schema
 from .engines import Batched, DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
 from .schema_check import SchemaCheck
@@ -155,11 +156,13 @@ class SubprocessEngine:
     # -- the process ------------------------------------------------------------------------
 
     def _launch(self) -> None:
+        # In its own session (closed as a group), and killed by the parent-death signal
+        # if the process that started it dies without closing it (kill -9).
         try:
             self.process = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, bufsize=0, cwd=self.cwd, env=self.env,
-                start_new_session=True)
+                start_new_session=True, preexec_fn=die_with_parent())
         except (OSError, ValueError) as error:
             self.process = None
             raise EngineFailure("crash", f"cannot start {self.label}: "

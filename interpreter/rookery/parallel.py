@@ -1,0 +1,337 @@
+"""Campaigns over many work items (deals, games, cases, mutants) on every core or on a
+Dask cluster, with the same result as one process.
+
+One call does it: :func:`map_in_order` applies a picklable function to each work item
+and returns the results in the order of the items, whatever finished first, so a report
+is the same for every number of workers.  Where it runs is a :class:`Workers`, read from
+the command line by :func:`workers_from`: ``-j 1`` in this process (no pool), ``-j N``
+N worker processes (``concurrent.futures``), ``-j auto`` one per core, and
+``--executor dask://HOST:PORT`` the workers of a Dask distributed scheduler
+(``Client.get_executor()``; the optional extra ``rookery[dask]``, imported only then).
+
+A work function keeps what is costly to start (an engine process, a loaded spec) in
+:func:`worker_local`: made once per worker (per thread of a Dask worker), closed when the
+worker ends.  On Linux every worker process and every engine started with
+:func:`die_with_parent` gets the parent-death signal, so a runner killed with
+``kill -9`` leaves no worker nor engine behind.  Ctrl-C or SIGTERM stops the pool and
+raises :class:`Interrupted`, which carries the results of the items that had finished.
+
+This module is the foundation's: it imports nothing of the package above it."""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import UsageError
+
+DASK_PREFIX = "dask://"
+
+
+@dataclass(frozen=True)
+class Workers:
+    """Where a campaign runs: ``processes`` local processes (1: this process), or the
+    workers of the Dask scheduler at ``scheduler`` (``tcp://HOST:PORT``)."""
+
+    processes: int = 1
+    scheduler: str | None = None
+
+    @property
+    def label(self) -> str:
+        if self.scheduler:
+            return f"the Dask cluster at {self.scheduler}"
+        return "this process" if self.processes == 1 else f"{self.processes} processes"
+
+    @property
+    def in_process(self) -> bool:
+        return self.scheduler is None and self.processes == 1
+
+
+def cores() -> int:
+    """The cores this process may run on (``-j auto``)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def parse_jobs(text: str) -> int:
+    """``-j N`` or ``-j auto``: a number of worker processes, 1 or more."""
+    if str(text).strip().lower() == "auto":
+        return cores()
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise UsageError(f"-j {text}: give a number of worker processes (1 or more) or "
+                         "'auto' for one per core") from None
+    if jobs < 1:
+        raise UsageError(f"-j {text}: give a number of worker processes, 1 or more "
+                         "(1 runs in this process)")
+    return jobs
+
+
+def workers_from(jobs: str | int | None, executor: str | None = None) -> Workers:
+    """The workers of ``-j JOBS`` and ``--executor dask://HOST:PORT`` (which go one
+    without the other)."""
+    if executor:
+        if jobs not in (None, 1, "1"):
+            raise UsageError("-j and --executor go one without the other: -j N runs N "
+                             "processes here, --executor dask://HOST:PORT the workers of "
+                             "a Dask cluster")
+        if not executor.startswith(DASK_PREFIX) or len(executor) == len(DASK_PREFIX):
+            raise UsageError(f"--executor {executor}: expected dask://HOST:PORT, the "
+                             "address of a Dask distributed scheduler (e.g. "
+                             "dask://127.0.0.1:8786)")
+        return Workers(scheduler="tcp://" + executor[len(DASK_PREFIX):])
+    return Workers(processes=1 if jobs is None else parse_jobs(jobs))
+
+
+def add_arguments(parser, what: str = "work items") -> None:
+    """``-j`` and ``--executor`` on a command's parser (read with :func:`workers_from`)."""
+    parser.add_argument("-j", "--jobs", metavar="N", default=None,
+                        help=f"run the {what} in N worker processes ('auto': one per "
+                        "core; default 1, this process); the report is the same for "
+                        "every N")
+    parser.add_argument("--executor", metavar="dask://HOST:PORT", default=None,
+                        help="run them on the workers of a Dask distributed scheduler "
+                        "(pip install 'rookery[dask]'; each worker needs rookery, the "
+                        "engine command and the spec files: docs/compare.md)")
+
+
+def portable(spec: str) -> str:
+    """A spec as a worker can load it wherever it runs: a spec file by its absolute
+    path, a built-in id (or ``BASE+OPTION``) as it is."""
+    from pathlib import Path
+    path = Path(spec)
+    return str(path.resolve()) if path.suffix == ".rook" and path.is_file() else spec
+
+
+def chunks(first: int, count: int, size: int) -> list[tuple[int, int]]:
+    """``(start, length)`` pieces of ``first .. first+count-1``, each at most ``size``
+    long: work items of numbered games or deals (how they are cut does not change what
+    each number gives)."""
+    return [(start, min(size, first + count - start))
+            for start in range(first, first + count, size)]
+
+
+class Interrupted(Exception):
+    """The campaign was stopped (Ctrl-C, SIGTERM) before every item finished:
+    ``finished`` maps the index of each item that had finished to its result."""
+
+    def __init__(self, finished: dict[int, Any], total: int, cause: BaseException):
+        self.finished = finished
+        self.total = total
+        self.cause = cause
+        super().__init__(f"stopped after {len(finished)} of {total} items")
+
+    def in_order(self) -> list:
+        """The finished results, in the order of their items."""
+        return [self.finished[index] for index in sorted(self.finished)]
+
+
+# -- worker-local resources ------------------------------------------------------------
+
+_locals: dict[tuple, Any] = {}
+_closers: list[tuple[Any, Callable[[Any], None]]] = []
+_locals_lock = threading.Lock()
+
+
+def worker_local(key, make: Callable[[], Any], close: Callable[[Any], None] | None = None):
+    """The object ``make()`` made for this worker under ``key`` (made on first use; one
+    per thread, since a Dask worker runs items on several threads); ``close`` is called
+    on it when the worker ends, or at the end of an in-process campaign."""
+    slot = (threading.get_ident(), key)
+    with _locals_lock:
+        if slot in _locals:
+            return _locals[slot]
+    value = make()
+    with _locals_lock:
+        _locals[slot] = value
+        if close is not None:
+            _closers.append((value, close))
+    return value
+
+
+def close_worker_locals() -> None:
+    """Close every worker-local object of this process (engines quit, their processes
+    reaped)."""
+    with _locals_lock:
+        closers = list(_closers)
+        _closers.clear()
+        _locals.clear()
+    for value, close in reversed(closers):
+        try:
+            close(value)
+        except Exception:  # noqa: BLE001 - closing the others matters more
+            pass
+
+
+# -- the parent-death signal (Linux) ----------------------------------------------------
+
+_PR_SET_PDEATHSIG = 1
+
+
+@functools.cache
+def _prctl():
+    """Linux's ``prctl``, looked up once in the parent (a child between fork and exec
+    only calls it); None elsewhere.  Looked up when first needed: ``rookery --help``
+    loads no ctypes."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` for ``subprocess.Popen`` that has the child killed when the
+    process starting it dies (even by ``kill -9``); None where the system has no such
+    signal.  The child checks its parent is still there, closing the race with a
+    parent that died before the signal was asked for."""
+    prctl = _prctl()
+    if prctl is None:
+        return None
+    parent = os.getpid()
+
+    def child() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:
+            os._exit(1)
+    return child
+
+
+def _start_worker(parent: int) -> None:
+    """Each worker process: dies with the runner, leaves Ctrl-C to it (the runner stops
+    the pool), and closes its worker-local objects when it ends."""
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:
+            os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    from multiprocessing.util import Finalize
+    Finalize(None, close_worker_locals, exitpriority=10)
+
+
+# -- the campaign ----------------------------------------------------------------------
+
+def map_in_order(fn: Callable[[Any], Any], items: Iterable, workers: Workers = Workers(),
+                 progress: Callable[[int, Any], None] | None = None) -> list:
+    """``[fn(item) for item in items]``, run by ``workers``; ``progress(index, result)``
+    is called in this process as each item finishes.  ``fn`` and the items must pickle
+    (a module-level function, plain data) unless the run is in this process.
+
+    An exception raised by ``fn`` stops the campaign and is raised here; Ctrl-C or
+    SIGTERM (any ``BaseException``) stops it and raises :class:`Interrupted` with the
+    results that had finished."""
+    items = list(items)
+    finished: dict[int, Any] = {}
+    try:
+        if workers.in_process or len(items) <= 1 and workers.scheduler is None:
+            try:
+                for index, item in enumerate(items):
+                    finished[index] = fn(item)
+                    if progress:
+                        progress(index, finished[index])
+            finally:
+                close_worker_locals()
+        elif workers.scheduler:
+            _on_dask(fn, items, workers.scheduler, finished, progress)
+        else:
+            _on_processes(fn, items, workers.processes, finished, progress)
+    except BaseException as stop:
+        if isinstance(stop, Exception):     # a mistake of the work: not an interruption
+            raise
+        # Ctrl-C, SIGTERM (the command line's Terminated), an exit asked for
+        raise Interrupted(finished, len(items), stop) from stop
+    return [finished[index] for index in range(len(items))]
+
+
+def _collect(futures: dict, finished: dict, progress) -> None:
+    """Wait for ``futures`` (future -> item index), keeping each result as it comes."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in sorted(done, key=futures.get):
+            index = futures[future]
+            finished[index] = future.result()
+            if progress:
+                progress(index, finished[index])
+
+
+def _on_processes(fn, items: list, processes: int, finished: dict, progress) -> None:
+    """N local worker processes, started fresh (``spawn``: no thread of this process
+    is copied into them) and stopped, with their engines, on any exit."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    pool = ProcessPoolExecutor(max_workers=min(processes, len(items)),
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start_worker, initargs=(os.getpid(),))
+    clean = False
+    try:
+        _collect({pool.submit(fn, item): index for index, item in enumerate(items)},
+                 finished, progress)
+        clean = True
+    finally:
+        if clean:
+            pool.shutdown(wait=True)
+        else:
+            _stop_pool(pool)
+
+
+def _stop_pool(pool) -> None:
+    """Stop a pool at once: the queued items are dropped, the workers killed (their
+    engines die with them by the parent-death signal)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:
+            process.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    for process in processes:
+        try:
+            process.join(timeout=5)
+        except (OSError, ValueError, AssertionError):
+            pass
+
+
+def _on_dask(fn, items: list, scheduler: str, finished: dict, progress) -> None:
+    """The workers of a Dask distributed scheduler, through its
+    ``concurrent.futures`` executor; their worker-local objects are closed at the end."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--executor dask://...: Dask distributed is not installed "
+                         "(pip install 'rookery[dask]')") from None
+    try:
+        client = Client(scheduler, timeout=10)
+    except (OSError, TimeoutError) as error:
+        raise UsageError(f"--executor: cannot reach the Dask scheduler at {scheduler}: "
+                         f"{error}") from None
+    try:
+        executor = client.get_executor(pure=False)
+        futures = {executor.submit(fn, item): index for index, item in enumerate(items)}
+        try:
+            _collect(futures, finished, progress)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+        finally:
+            try:
+                client.run(close_worker_locals)
+            except Exception:  # noqa: BLE001 - a worker gone is closed already
+                pass
+    finally:
+        client.close()

@@ -1,0 +1,176 @@
+"""-j N on the commands that run campaigns: the JSON report of -j 3 is the report of
+-j 1, byte for byte apart from timings (conformance --engine, mutate, play --games,
+compare), and a campaign runs the same on a Dask cluster (a LocalCluster started here)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from processes import alive, children, cpu_seconds, left_running
+
+import rookery
+
+from rookery.cli import main
+
+PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
+SERVE = f"{sys.executable} -m rookery.cli serve"
+TIMINGS = {"seconds", "wall_seconds"}
+
+
+def _untimed(data):
+    """A report without its timings (the only thing -j may change)."""
+    if isinstance(data, dict):
+        return {k: _untimed(v) for k, v in data.items() if k not in TIMINGS}
+    if isinstance(data, list):
+        return [_untimed(v) for v in data]
+    return data
+
+
+def _printed(capsys, argv: list[str]) -> str:
+    capsys.readouterr()
+    assert main(argv) == 0
+    return capsys.readouterr().out
+
+
+def test_compare_reports_the_same_for_one_and_three_workers(capsys):
+    argv = ["compare", "tournament", "kentucky-rook-low", "--games", "40", "--json"]
+    one = _printed(capsys, argv + ["-j", "1"])
+    three = _printed(capsys, argv + ["-j", "3"])
+    assert one == three
+    assert json.loads(one)["games"] == 40
+
+
+def test_play_games_reports_the_same_for_one_and_three_workers(capsys):
+    argv = ["play", "tournament", "--games", "60", "--bots", "simple,random", "--json"]
+    one = _printed(capsys, argv + ["-j", "1"])
+    three = _printed(capsys, argv + ["-j", "3"])
+    assert one == three
+    assert json.loads(one)["games"] == 60
+
+
+def test_mutate_reports_the_same_for_one_and_three_workers(tmp_path, capsys):
+    variants = ["standard-deck-no-low", "kentucky-rook-discard-counters",
+                "standard-deck-rook-high"]
+    for jobs in ("1", "3"):
+        main(["mutate", *variants, "--json", str(tmp_path / f"{jobs}.json"), "-j", jobs])
+    one = (tmp_path / "1.json").read_bytes()
+    assert one == (tmp_path / "3.json").read_bytes()
+    assert [r["variant"] for r in json.loads(one)] == variants
+
+
+def test_conformance_on_an_engine_reports_the_same_for_one_and_three_engines(tmp_path):
+    reports = []
+    for jobs in ("1", "3"):
+        path = tmp_path / f"{jobs}.json"
+        assert main(["conformance", "--engine", SERVE, "--variant", "standard-deck-no-low",
+                     "--variant", "four-player-180", "--variant", "rook-for-three",
+                     "--json", str(path), "-j", jobs, "--no-progress"]) == 0
+        reports.append(json.loads(path.read_text()))
+    assert _untimed(reports[0]) == _untimed(reports[1])
+    assert reports[0]["counts"]["pass"] >= 6
+
+
+# An engine that says hello and dies at the first deal.
+CRASHES_ON_DEALS = """import json, sys
+for line in sys.stdin:
+    if json.loads(line).get("cmd") == "hello":
+        print(json.dumps({"ok": True, "name": "crashes", "version": "1",
+                          "variants": ["four-player-180"]}), flush=True)
+    else:
+        sys.exit(1)
+"""
+
+
+def test_conformance_maxfail_is_applied_in_case_order_by_workers(tmp_path):
+    """A case that fails stops a -j run where it stops a single one: the cases after
+    the first failure are not run, whichever worker ran them."""
+    broken = tmp_path / "engine.py"
+    broken.write_text(CRASHES_ON_DEALS)
+    reports = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"{jobs}.json"
+        assert main(["conformance", "--engine", f"{sys.executable} {broken}", "--variant",
+                     "four-player-180", "--json", str(path), "-j", jobs, "-x"]) == 1
+        reports.append(json.loads(path.read_text()))
+    assert _untimed(reports[0]) == _untimed(reports[1])
+    verdicts = [case["verdict"] for case in reports[0]["cases"]]
+    assert verdicts[0] == "crash" and set(verdicts[1:]) == {"not-run"} and verdicts[1:]
+
+
+def test_a_campaign_runs_the_same_on_a_dask_cluster(capsys):
+    import distributed
+    argv = ["compare", "kentucky-rook", "kentucky-rook+rook-low", "--games", "30", "--json"]
+    one = _printed(capsys, argv)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp://", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        on_cluster = _printed(capsys, argv + ["--executor", address])
+    assert on_cluster == one
+
+
+# An engine that says hello, writes its pid into the folder it is given, and then
+# never answers a deal.
+STUCK = """import json, os, sys, time
+from pathlib import Path
+Path(sys.argv[1], str(os.getpid())).write_text("engine")
+for line in sys.stdin:
+    if json.loads(line).get("cmd") == "hello":
+        print(json.dumps({"ok": True, "name": "stuck", "version": "1",
+                          "variants": ["tournament"]}), flush=True)
+    else:
+        time.sleep(600)
+"""
+
+
+def test_kill_9_of_a_parallel_conformance_run_leaves_no_worker_nor_engine(tmp_path):
+    engine = tmp_path / "stuck.py"
+    engine.write_text(STUCK)
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    run = subprocess.Popen(
+        [sys.executable, "-m", "rookery.cli", "conformance", "--variant", "tournament",
+         "--timeout", "300", "-j", "2", "--engine", f"{sys.executable} {engine} {pids}"],
+        cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while len(list(pids.iterdir())) < 2:
+        assert time.monotonic() < deadline and run.poll() is None
+        time.sleep(0.05)
+    workers = children(run.pid)
+    engines = [int(p.name) for p in pids.iterdir()]
+    assert len(workers) >= 2 and all(alive(pid) for pid in engines)
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=10)
+    assert left_running(workers + engines) == []
+
+
+def test_a_stopped_parallel_comparison_reports_the_games_that_finished(tmp_path):
+    """SIGTERM to ``compare -j 2`` once its workers have played a while: the report of
+    the games that finished is printed, and the command exits 143."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    run = subprocess.Popen(
+        [sys.executable, "-m", "rookery.cli", "compare", "tournament", "kentucky-rook-low",
+         "--games", "20000", "-j", "2", "--json"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 240
+    while True:          # each worker (the two busiest children) has played a while
+        workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
+        if len(workers) == 2 and all(cpu_seconds(pid) > 1.5 for pid in workers):
+            break
+        assert time.monotonic() < deadline and run.poll() is None
+        time.sleep(0.2)
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 143, err
+    report = json.loads(out)
+    assert 0 < report["games"] < 20000
+    assert report["stopped"] == f"interrupted after {report['games']} games"
+    assert b"Traceback" not in err
+    assert left_running(workers) == []
