@@ -126,6 +126,7 @@ class HumanSeat:
                        and a.value in hand.t.card_of else (2, 0, 0))
         self.say("  " + shown(choices_line(hand, legal)))
         for cards, reason in not_offered(hand, legal) if legal[0].kind == "discard" else ():
+            cards = sorted(cards, key=order)
             self.say(f"  not offered: {shown(' '.join(cards))}: {shown(reason)}")
         noun = {"bidding": "bid"}.get(hand.phase, "card" if legal[0].kind in CARD_KINDS
                                       else "choice")
@@ -189,8 +190,8 @@ class HumanSeat:
             try:
                 trial.apply(action, hand.actor)
             except IllegalAction as error:
-                self.say(f"  {shown(action.value)} cannot be laid aside: "
-                         f"{shown(error.message)}")
+                self.say(f"  {shown(action.value)} is refused, so nothing is laid aside "
+                         "yet:")
                 self.refused(hand, error)
                 return None
         self.queued = actions[1:]
