@@ -401,3 +401,44 @@ def test_the_human_seat_plays_every_variant(variant_id):
     screen = console.file.getvalue()
     assert "your hand: " in screen and "your turn: " in screen
     assert "hint from the simple bot: " in screen
+
+
+def test_a_hint_asks_the_strongest_bot_the_registry_knows(monkeypatch):
+    """Bots are looked up by name in one registry: once a search bot is registered as
+    'ismcts', hints come from it, not from the simple bot."""
+    from rookery.play import bots
+
+    class LastChoice:
+        name = "ismcts"
+
+        def __init__(self, rng):
+            pass
+
+        def choose(self, hand):
+            return list(hand.legal_actions())[-1]
+
+    made = bots.make_bot
+    monkeypatch.setattr(bots, "BOTS", tuple(bots.BOTS) + ("ismcts",))
+    monkeypatch.setattr(bots, "make_bot", lambda name, rng: LastChoice(rng)
+                        if name == "ismcts" else made(name, rng))
+    hand = rookery.deal_hand(TOURNAMENT, seed=3, dealer=0)
+    console = TypingConsole(["hint", ""])
+    chosen = HumanSeat(console, hand.actor).choose(hand)
+    last = list(hand.legal_actions())[-1]
+    assert chosen == last
+    assert f"hint from the ismcts bot: {last}" in console.file.getvalue()
+
+
+def test_spec_strings_reach_the_terminal_as_written():
+    """A citation holding rich markup and a control character: printed literally, the
+    control character shown as '?', never obeyed."""
+    sly = rookery.load_text(
+        'variant sly "Sly"\nextends tournament\n\n'
+        'bidding:\n  step 5    per wikipedia-rook "[blink]Bid\x1b[2Jding"\n', "sly.rook")
+    hand = rookery.deal_hand(sly, seed=3, dealer=0)
+    console = TypingConsole(["help", "bid 72", "pass"])
+    HumanSeat(console, hand.actor).choose(hand)
+    screen = console.file.getvalue()
+    assert '"step 5": bids are multiples of this (wikipedia-rook, [blink]Bid?[2Jding)' \
+        in screen
+    assert "\x1b[2J" not in screen

@@ -15,6 +15,7 @@ rejection code, the engine's words, and the rule with its clause, meaning and ci
 from __future__ import annotations
 
 import random
+import re
 import time
 
 from rich.console import Console
@@ -22,7 +23,7 @@ from rich.markup import escape
 
 from ..engine import Action, Hand
 from ..errors import IllegalAction
-from .bots import BOTS, make_bot
+from . import bots
 from .games import LeftTheTable
 from .moment import (action_words, choices_line, moment_help, not_offered, refusal,
                      rule_in_words)
@@ -36,10 +37,16 @@ _STYLES = {"red": "red", "green": "green", "yellow": "yellow", "black": "bold",
            "spades": "bold"}
 
 
+# Control characters (an escape sequence hidden in a spec's citation, say) would drive
+# the terminal rather than print.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def shown(text) -> str:
     """A string bound for the terminal (it may come from a spec: a color's name, a rule's
-    text, a citation), with rich's markup escaped so that it prints as written."""
-    return escape(str(text))
+    text, a citation): rich's markup escaped so that it prints as written, control
+    characters shown as ``?``."""
+    return escape(_CONTROL.sub("?", str(text)))
 
 
 class TableView:
@@ -83,8 +90,9 @@ HINT_BOTS = ("ismcts", "simple")
 
 
 def hint_bot_name() -> str:
-    """The strongest bot in the registry (:data:`rookery.play.bots.BOTS`)."""
-    return next(name for name in HINT_BOTS if name in BOTS)
+    """The strongest bot in the registry (:data:`rookery.play.bots.BOTS`), looked up when
+    asked, so that a bot registered later (a search bot) is the one that hints."""
+    return next(name for name in HINT_BOTS if name in bots.BOTS)
 
 
 class HumanSeat:
@@ -200,7 +208,7 @@ class HumanSeat:
     def hint(self, hand: Hand) -> Action:
         """What the strongest bot would do here, asked on a copy of the hand."""
         if self._hint_bot is None:
-            self._hint_bot = make_bot(hint_bot_name(), random.Random(self.seed))
+            self._hint_bot = bots.make_bot(hint_bot_name(), random.Random(self.seed))
         return self._hint_bot.choose(hand.copy())
 
     def refused(self, hand: Hand, error: IllegalAction) -> None:
