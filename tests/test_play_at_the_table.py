@@ -177,6 +177,15 @@ def test_leaving_the_table_saves_the_game_as_a_record(tmp_path):
     record = json.loads(kept.read_text(encoding="utf-8"))
     assert record["players"] == ["simple", "simple", "human", "simple"]
     assert record["finished"] is False and record["stopped"] == "the person at the table left"
+    # the hand in progress is kept: its deal and the auction so far (seat 1 spoke first)
+    assert record["hands"] == [] and record["unfinished"]["actions"][0][0] == 1
+    assert len(record["unfinished"]["hands"][2]) == 9
+    replayed = pexpect.run(f"{sys.executable} -m rookery.cli replay {kept}", encoding="utf-8",
+                           withexitstatus=True, env=dict(os.environ, COLUMNS="160"))
+    assert replayed[1] == 0, replayed[0]
+    assert "the record stops here in the middle of a hand: the person at the table left" \
+        in replayed[0]
+    assert "seat 1 (team 1) bids" in replayed[0] or "seat 1 (team 1) passes" in replayed[0]
     # a second game left at the same seed does not overwrite the first
     child = spawn("play", "tournament", "--seat", "2", "--seed", "4", cwd=tmp_path)
     child.expect(PROMPT)

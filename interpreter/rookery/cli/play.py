@@ -181,7 +181,8 @@ def cmd_replay(args) -> int:
     """Replay a game record: the transcript, or one hand as a conformance case."""
     from ..play.games import TranscriptView
     from ..language.load import load_variant
-    from ..play.record import RecordMismatch, hand_case, read_record, replay
+    from ..play.record import (RecordMismatch, hand_case, read_record, replay,
+                               replay_unfinished)
 
     case_path = output_file(args.to_case, "--to-case") if args.to_case else None
     record = read_record(args.file)
@@ -214,9 +215,15 @@ def cmd_replay(args) -> int:
                 view.events(replayed.hand, events)
             if replayed.game_over is not None:
                 view.events(replayed.hand, [replayed.game_over])
+        unfinished = replay_unfinished(variant, record)
+        if unfinished is not None:
+            view.deal(unfinished.hand, len(record["hands"]) + 1)
+            for _, _, events in unfinished.events:
+                view.events(unfinished.hand, events)
     except RecordMismatch as error:
         print(f"rookery: {args.file}: {error}", file=sys.stderr)
         return FINDINGS
     if record.get("stopped"):
-        print(f"\nthe record stops here: {record['stopped']}")
+        print(f"\nthe record stops here{' in the middle of a hand' if unfinished else ''}: "
+              f"{record['stopped']}")
     return OK
