@@ -20,6 +20,7 @@ import rookery
 from rookery.engine import Action
 from rookery.play.bots import SimpleBot
 from rookery.play.games import play_game
+from rookery.play.moment import moment_help
 from rookery.play.spoken import NotUnderstood, read_cards, read_one
 from rookery.play.table import HumanSeat, TableView, cards_in_order
 
@@ -291,6 +292,13 @@ def test_trump_and_bids_are_read_as_players_say_them():
     for said in ("trump green", "trump G", "green", "G", "trump g", "Green"):
         assert read_one(hand, legal, said) == Action("trump", "G"), said
     assert isinstance(read_one(hand, legal, "trump purple"), NotUnderstood)
+    # help at this moment: the trump choices and their rule, nothing of the auction
+    said = "\n".join(moment_help(hand, legal, "simple"))
+    assert "now you may: trump B (black) | trump R (red) | trump Y (yellow) | trump G " \
+           "(green)" in said
+    assert 'trump.choices "choices colors": what the bid winner may call' in said
+    assert "type trump as 'trump black', 'trump B' or 'black'" in said
+    assert not re.search(r"\bbid \d|\bpass\b", said.split("also:")[0])
 
 
 def test_the_nest_is_laid_aside_in_one_line():

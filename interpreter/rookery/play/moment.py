@@ -127,8 +127,10 @@ def moment_help(hand: Hand, legal: list[Action], hint_bot: str) -> list[str]:
         if card.color is not None and card.rank is not None:
             spoken += f" or '{card.rank} {hand.variant.deck.colors[card.color].name}'"
         examples.append(f"a card as '{code}'{spoken}")
-    if "trump" in kinds:
-        color = hand.variant.deck.colors[0]
+    colors = {c.letter: c for c in hand.variant.deck.colors}
+    color = next((colors[a.value] for a in legal if a.kind == "trump" and a.value in colors),
+                 None)
+    if color is not None:
         examples.append(f"trump as 'trump {color.name}', 'trump {color.letter}' or "
                         f"'{color.name}'")
     if examples:
