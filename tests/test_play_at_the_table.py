@@ -22,7 +22,7 @@ from rookery.play.bots import SimpleBot
 from rookery.play.games import play_game
 from rookery.play.moment import moment_help
 from rookery.play.spoken import NotUnderstood, read_cards, read_one
-from rookery.play.table import HumanSeat, TableView, cards_in_order
+from rookery.play.table import HumanSeat, TableView, cards_in_order, shown
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = r"your (bid|card|choice) \(help, hint, quit\): "
@@ -447,15 +447,18 @@ def test_a_hint_asks_the_strongest_bot_the_registry_knows(monkeypatch):
 
 
 def test_spec_strings_reach_the_terminal_as_written():
-    """A citation holding rich markup and a control character: printed literally, the
-    control character shown as '?', never obeyed."""
+    """A citation holding rich markup is printed literally, never obeyed; a control
+    character (which a spec may not hold, but a record's or engine's text may) is made
+    visible."""
     sly = rookery.load_text(
         'variant sly "Sly"\nextends tournament\n\n'
-        'bidding:\n  step 5    per wikipedia-rook "[blink]Bid\x1b[2Jding"\n', "sly.rook")
+        'bidding:\n  step 5    per wikipedia-rook "[blink]Bidding[/blink]"\n', "sly.rook")
     hand = rookery.deal_hand(sly, seed=3, dealer=0)
     console = TypingConsole(["help", "bid 72", "pass"])
     HumanSeat(console, hand.actor).choose(hand)
     screen = console.file.getvalue()
-    assert '"step 5": bids are multiples of this (wikipedia-rook, [blink]Bid?[2Jding)' \
+    assert '"step 5": bids are multiples of this (wikipedia-rook, [blink]Bidding[/blink])' \
         in screen
-    assert "\x1b[2J" not in screen
+    printed = io.StringIO()
+    Console(file=printed, width=100).print(shown("seat [bold]1\x1b[2J"))
+    assert printed.getvalue() == "seat [bold]1\\u001b[2J\n"

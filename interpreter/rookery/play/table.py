@@ -15,7 +15,6 @@ rejection code, the engine's words, and the rule with its clause, meaning and ci
 from __future__ import annotations
 
 import random
-import re
 import time
 
 from rich.console import Console
@@ -23,6 +22,7 @@ from rich.markup import escape
 
 from ..engine import Action, Hand
 from ..errors import IllegalAction
+from ..escaping import terminal_text
 from . import bots
 from .games import LeftTheTable
 from .moment import (action_words, choices_line, moment_help, not_offered, refusal,
@@ -37,16 +37,12 @@ _STYLES = {"red": "red", "green": "green", "yellow": "yellow", "black": "bold",
            "spades": "bold"}
 
 
-# Control characters (an escape sequence hidden in a spec's citation, say) would drive
-# the terminal rather than print.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def shown(text) -> str:
     """A string bound for the terminal (it may come from a spec: a color's name, a rule's
-    text, a citation): rich's markup escaped so that it prints as written, control
-    characters shown as ``?``."""
-    return escape(_CONTROL.sub("?", str(text)))
+    text, a citation): every control character made visible
+    (:func:`rookery.escaping.terminal_text`) and rich's markup escaped, so that it prints
+    as written."""
+    return escape(terminal_text(str(text)))
 
 
 class TableView:
