@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import json
 import random
+import re
 import sys
 
 from .. import parallel
@@ -93,7 +94,8 @@ def cmd_play(args) -> int:
     if args.seat is not None:
         from ..play.table import HumanSeat, TableView
         console = Console(highlight=False)
-        players[args.seat] = HumanSeat(console, args.seat)
+        players[args.seat] = HumanSeat(console, args.seat, pause=FORCED_PAUSE,
+                                       seed=args.seed)
         view = TableView(console, args.seat)
         console.print(f"{variant.title}: you are seat {args.seat}; "
                       f"{', '.join(f'seat {s} {b}' for s, b in enumerate(seats) if s != args.seat)}"
@@ -110,9 +112,31 @@ def cmd_play(args) -> int:
     if args.json:
         print(json.dumps(outcome.record, indent=1))
     if args.seat is not None and outcome.left:
-        print("you left the table" + (f"; the game so far is in {record_path}"
-                                      if record_path else ""))
+        kept = record_path or _kept_record(variant.id, args.seed)
+        if record_path is None:
+            kept.write_text(json.dumps(outcome.record, indent=1) + "\n", encoding="utf-8")
+        print(f"you left the table; the game so far is in {kept} "
+              f"(rookery replay {kept})")
     return OK
+
+
+# How long a forced action (the only legal one) stays on the screen before it is played.
+FORCED_PAUSE = 0.6
+
+
+def _kept_record(variant_id: str, seed: int):
+    """Where a game the person left is kept when no ``--record`` was given: a new file
+    in the current folder named after the variant and seed, never over an existing one."""
+    from pathlib import Path
+
+    stem = "rookery-" + re.sub(r"[^A-Za-z0-9+_.-]+", "-", variant_id).strip("-.")[:60] \
+        + f"-seed{seed}"
+    path = Path(f"{stem}.json")
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path(f"{stem}-{number}.json")
+    return path
 
 
 def _many_games(args, variant, seats, max_hands, rates, workers) -> int:
@@ -193,7 +217,8 @@ def cmd_replay(args) -> int:
     """Replay a game record: the transcript, or one hand as a conformance case."""
     from ..play.games import TranscriptView
     from ..language.load import load_variant
-    from ..play.record import RecordMismatch, hand_case, read_record, replay
+    from ..play.record import (RecordMismatch, hand_case, read_record, replay,
+                               replay_unfinished)
 
     case_path = output_file(args.to_case, "--to-case") if args.to_case else None
     record = read_record(args.file)
@@ -226,9 +251,15 @@ def cmd_replay(args) -> int:
                 view.events(replayed.hand, events)
             if replayed.game_over is not None:
                 view.events(replayed.hand, [replayed.game_over])
+        unfinished = replay_unfinished(variant, record)
+        if unfinished is not None:
+            view.deal(unfinished.hand, len(record["hands"]) + 1)
+            for _, _, events in unfinished.events:
+                view.events(unfinished.hand, events)
     except RecordMismatch as error:
         print(f"rookery: {args.file}: {error}", file=sys.stderr)
         return FINDINGS
     if record.get("stopped"):
-        print(f"\nthe record stops here: {record['stopped']}")
+        print(f"\nthe record stops here{' in the middle of a hand' if unfinished else ''}: "
+              f"{record['stopped']}")
     return OK

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..engine import Game, Hand
 from ..errors import IllegalAction
 from ..language.model import Variant
-from .record import add_hand, finish, new_record
+from .record import add_hand, add_unfinished, finish, new_record
 from .transcript import describe_deal, describe_event, scores_line
 
 # Whole games stop here unless told otherwise: a game whose bids are set hand after hand
@@ -113,6 +113,7 @@ def play_game(variant: Variant, players: list, seed: int | None, first_dealer: i
                 view.deal(game.hand, outcome.hands + 1)
     except LeftTheTable:
         outcome.left = True
+        add_unfinished(record, game.hand)
         finish(record, game.scores, (), "the person at the table left")
         return outcome
     finish(record, game.scores, game.winners)

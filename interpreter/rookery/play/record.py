@@ -46,6 +46,14 @@ def add_hand(record: dict, hand: Hand) -> None:
     record["hands"].append(snapshot)
 
 
+def add_unfinished(record: dict, hand: Hand) -> None:
+    """Keep the hand in progress (a person left the table in the middle of it): its deal
+    and the actions made so far, under ``unfinished``."""
+    snapshot = hand.snapshot()
+    del snapshot["variant"]
+    record["unfinished"] = snapshot
+
+
 def finish(record: dict, scores, winners, stopped: str | None = None) -> dict:
     record["scores"] = list(scores)
     record["winners"] = list(winners)
@@ -95,21 +103,29 @@ class RecordMismatch(UsageError):
     """A record the engine does not agree with: a refused action or another result."""
 
 
+def _replay_actions(variant: Variant, entry: dict, number: int, name: str
+                    ) -> tuple[Hand, tuple[tuple[int, str, tuple[Event, ...]], ...]]:
+    """Deal a recorded hand (``name`` says which, in messages) and apply its actions in
+    order, each one checked; a refused deal or action is a :class:`RecordMismatch`."""
+    try:
+        hand = Hand(variant, entry["dealer"], entry["hands"], entry["nest"],
+                    entry.get("scores"), entry.get("number", number - 1))
+    except UsageError as error:
+        raise RecordMismatch(f"{name}: the deal is refused: {error}") from None
+    events = []
+    for step, (seat, action) in enumerate(entry["actions"], 1):
+        try:
+            events.append((seat, action, tuple(hand.apply(action, seat))))
+        except IllegalAction as error:
+            raise RecordMismatch(f"{name}, action {step} ({seat} {action}): "
+                                 f"refused: {error.code}: {error.message}") from None
+    return hand, tuple(events)
+
+
 def replay(variant: Variant, record: dict) -> Iterator[ReplayedHand]:
     """Replay every hand of ``record`` on ``variant``, checking each action and result."""
     for number, entry in enumerate(record["hands"], 1):
-        try:
-            hand = Hand(variant, entry["dealer"], entry["hands"], entry["nest"],
-                        entry.get("scores"), entry.get("number", number - 1))
-        except UsageError as error:
-            raise RecordMismatch(f"hand {number}: the deal is refused: {error}") from None
-        events = []
-        for step, (seat, action) in enumerate(entry["actions"], 1):
-            try:
-                events.append((seat, action, tuple(hand.apply(action, seat))))
-            except IllegalAction as error:
-                raise RecordMismatch(f"hand {number}, action {step} ({seat} {action}): "
-                                     f"refused: {error.code}: {error.message}") from None
+        hand, events = _replay_actions(variant, entry, number, f"hand {number}")
         if not hand.is_over:
             raise RecordMismatch(f"hand {number}: the record stops before the hand ends "
                                  f"(phase {hand.phase})")
@@ -122,7 +138,18 @@ def replay(variant: Variant, record: dict) -> Iterator[ReplayedHand]:
         over = Event("game-over", None, {"winners": list(winners),
                                          "scores": list(hand.result.scores)}) \
             if winners else None
-        yield ReplayedHand(hand, tuple(events), over)
+        yield ReplayedHand(hand, events, over)
+
+
+def replay_unfinished(variant: Variant, record: dict) -> ReplayedHand | None:
+    """The hand in progress when the record was made (``unfinished``), replayed as far as
+    it went, each action checked; None when the record has none."""
+    entry = record.get("unfinished")
+    if entry is None:
+        return None
+    hand, events = _replay_actions(variant, entry, len(record["hands"]) + 1,
+                                   "the unfinished hand")
+    return ReplayedHand(hand, events, None)
 
 
 def hand_case(variant: Variant, record: dict, number: int, rules: list[str],

@@ -39,6 +39,27 @@ def scores_line(t: Tables, scores) -> str:
     return ", ".join(f"{keeper_name(t, k)} {s}" for k, s in enumerate(scores))
 
 
+def points_taken(hand: Hand) -> list[int]:
+    """The counters each score keeper (a team, or a seat when sides are not fixed teams)
+    has taken in tricks so far this hand; the nest's counters are scored at the end."""
+    t = hand.t
+    taken = [0] * t.keepers
+    for seat, points in enumerate(hand.points_won):
+        taken[t.team_of[seat] if t.team_of is not None else seat] += points
+    return taken
+
+
+def points_line(hand: Hand) -> str:
+    """The running points of each side in the hand and the bid to make:
+    ``points taken: team 0 25, team 1 10; seat 2 (team 0) bid 85``."""
+    t = hand.t
+    line = "points taken: " + ", ".join(f"{keeper_name(t, k)} {p}"
+                                        for k, p in enumerate(points_taken(hand)))
+    if hand.bidder is not None and hand.high:
+        line += f"; {seat_name(t, hand.bidder)} bid {hand.high}"
+    return line
+
+
 def describe_deal(hand: Hand, number: int, seats: tuple[int, ...] | None = None
                   ) -> Iterator[str]:
     """The deal of hand ``number`` (1 = the first): every hand and the nest, or only the
