@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..errors import Span, SpecError
 from ..limits import MAX_BIDS, MAX_DECK, MAX_HANDS
 from .model import Variant
+from .reading import is_unsure, watched
 
 
 @dataclass(frozen=True)
@@ -76,19 +77,21 @@ def check_variant(variant: Variant) -> list[str]:
     return [str(warning) for warning in spec_warnings(variant)]
 
 
-def check_problems(variant: Variant, tainted: frozenset[str] = frozenset()) -> list[SpecError]:
-    """Every inconsistency the static checks find.  A check that reads a section in
-    ``tainted`` (one that lost a clause to an earlier mistake) is not run: its figures
-    would be the defaults standing in for what the author wrote."""
+def check_problems(variant: Variant, unsure: frozenset[str] = frozenset()) -> list[SpecError]:
+    """Every inconsistency the static checks find.  ``unsure`` names the clauses (rule
+    ids, or whole sections) whose figures are not the author's: a clause set aside for an
+    earlier mistake, a line that did not parse.  An inconsistency found by a check that
+    read one of them only follows from that mistake, and is not reported (see
+    :mod:`rookery.language.reading`)."""
     problems = []
-    for check, reads in _CHECKS:
-        if reads & tainted:
-            continue
+    for check in _CHECKS:
+        seen, read = watched(variant)
         try:
-            check(variant)
+            check(seen)
         except SpecError as error:
-            problems.append(error)
-            if check is _check_size:
+            if not is_unsure(read, unsure):
+                problems.append(error)
+            if check is _check_size and error.code in _INSANE:
                 break   # the other checks count on a deck and a bid table of a sane size
     return problems
 
@@ -481,19 +484,10 @@ def burial_can_fail(v: Variant) -> bool:
     return False
 
 
-# Each check with the sections whose clauses it reads.
-_CHECKS = (
-    (_check_size, {"deck", "deal", "bidding", "scoring", "game"}),
-    (_check_deal, {"table", "deck", "deal"}),
-    (_check_points, {"deck", "deal", "scoring"}),
-    (_check_bids, {"deck", "deal", "bidding", "scoring"}),
-    (_check_nest, {"deck", "deal", "nest", "trump"}),
-    (_check_face_up, {"deal", "nest"}),
-    (_check_birds, {"deck", "trump", "scoring"}),
-    (_check_poor_hand, {"deck", "deal", "scoring"}),
-    (_check_trump, {"deck", "trump"}),
-    (_check_table, {"table", "deal", "trump", "passing"}),
-    (_check_low_sign, {"game"}),
-    (_check_game, {"game", "scoring", "bidding", "deck", "deal"}),
-    (_check_burial, {"deck", "deal", "nest", "trump"}),
-)
+# What _check_size finds that leaves the other checks nothing sane to count on.
+_INSANE = ("deck-too-large", "too-many-bids", "bid-unreachable")
+
+# The checks, in the order they run (each notes what it reads: see check_problems).
+_CHECKS = (_check_size, _check_deal, _check_points, _check_bids, _check_nest, _check_face_up,
+           _check_birds, _check_poor_hand, _check_trump, _check_table, _check_low_sign,
+           _check_game, _check_burial)
