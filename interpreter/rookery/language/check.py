@@ -83,17 +83,23 @@ def check_problems(variant: Variant, unsure: frozenset[str] = frozenset()) -> li
     earlier mistake, a line that did not parse.  An inconsistency found by a check that
     read one of them only follows from that mistake, and is not reported (see
     :mod:`rookery.language.reading`)."""
-    problems = []
+    return [error for error, _ in check_findings(variant, unsure)]
+
+
+def check_findings(variant: Variant, unsure: frozenset[str] = frozenset()
+                   ) -> list[tuple[SpecError, frozenset[str]]]:
+    """:func:`check_problems`, each inconsistency with the clauses its check read."""
+    found = []
     for check in _CHECKS:
         seen, read = watched(variant)
         try:
             check(seen)
         except SpecError as error:
             if not is_unsure(read, unsure):
-                problems.append(error)
+                found.append((error, frozenset(read)))
             if check is _check_size and error.code in _INSANE:
                 break   # the other checks count on a deck and a bid table of a sane size
-    return problems
+    return found
 
 
 def _span(variant: Variant, *rule_ids: str) -> Span:
@@ -200,7 +206,8 @@ def _check_points(v: Variant) -> None:
                         f"{v.scoring.last_trick} + majority {v.scoring.majority}"
                         + (f" + most cards {v.scoring.most_cards}" if v.scoring.most_cards
                            else "") + f" = {available}",
-                        _span(v, "scoring.total"), expected=f"a total of {documented}",
+                        _span(v, "scoring.total"), expected=f"counters and bonuses that "
+                        f"add up to {documented}, or total {available}",
                         hint="check the counters, the deck's ranks and copies, and the bonuses",
                         code="points-mismatch")
 

@@ -30,7 +30,7 @@ from . import ast, model
 from ..errors import SpecError
 from .reading import is_unsure
 from .sections import build_variant, rule_of, unknown_source
-from .vocabulary import SECTIONS, check_known, check_section
+from .vocabulary import SECTIONS, check_known, check_section, rule_id
 
 # The sections whose clauses a section's values are read against (the deck's clauses
 # against each other: a card's code against the colors and ranks).
@@ -56,7 +56,7 @@ def read_all(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str
             errors.append(error)
     known: list[ast.Clause] = []
     rules: list[model.Rule] = []
-    for clause, default, inherited in _rehomed(clauses, unsure):
+    for clause, default, inherited in _overriding(list(_rehomed(clauses, unsure))):
         if clause.section not in SECTIONS:
             continue   # its section's header is reported above
         try:
@@ -179,6 +179,15 @@ def _rehomed(clauses, unsure: set[str]):
             yield replace(clause, section=target[0]), default, inherited
         else:
             yield clause, default, inherited
+
+
+def _overriding(clauses):
+    """The clauses with an inherited one left out where the spec's own clause, once read
+    in the section meant (:func:`_rehomed`), gives the same rule: ``total 200`` written
+    after ``scoring`` without its colon still replaces the parent's ``total 180``."""
+    own = {rule_id(clause) for clause, _, inherited in clauses if inherited is None}
+    return [(clause, default, inherited) for clause, default, inherited in clauses
+            if inherited is None or rule_id(clause) not in own]
 
 
 def _culprit(error: SpecError, active: list[ast.Clause], headers: set) -> ast.Clause | None:

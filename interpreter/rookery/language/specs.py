@@ -18,10 +18,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from . import ast
-from .check import check_problems
+from .check import check_findings
 from ..errors import SpecError, UsageError
 from ..limits import MAX_EXTENDS
 from .gather import read_all
+from .inherited import at_writers_line
 from .model import Variant
 from .parse import parse_file, parse_file_recovering
 from ..resources import specs_dir
@@ -102,13 +103,23 @@ def _read_and_check(spec: ast.SpecFile | None, errors: list[SpecError], path: Pa
                                           tuple(declared))
     errors = errors + problems
     if variant is not None:
-        errors += check_problems(variant, tainted)
+        errors += at_writers_line(check_findings(variant, tainted), variant, str(path),
+                                  spec.extends_span, lambda: _parent_errors(parents))
     if errors or variant is None:
         raise SpecError.gather(errors)
     if spec.extends_path:   # the variant extends a parent id; where it is found, beside
         parent_id, parent_path = parents[0]
         variant = replace(variant, extends=parent_id, extends_path=str(parent_path))
     return variant
+
+
+def _parent_errors(parents: list[tuple[str, Path]]) -> tuple[SpecError, ...]:
+    """The errors of the variant's parent checked on its own (none when it checks)."""
+    try:
+        _load(parents[0][1])
+    except SpecError as error:
+        return error.problems
+    return ()
 
 
 def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
