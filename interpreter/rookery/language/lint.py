@@ -13,6 +13,8 @@ odd, and what to do.  :func:`spec_warnings` finds, for the clauses a spec writes
   are listed in ``specs/source-headings.json``; a source of the spec's own given by
   ``file`` is searched for the place; one given by ``url`` cannot be checked;
 * a source declared by ``file`` whose file is not there;
+* an option that replaces a rule the base's own file states (a house rule:
+  :mod:`rookery.language.overrides`);
 * a clause not indented under its section.  Indentation carries no meaning in the
   grammar (a clause belongs to the last section header above it, so nothing is misread),
   which is why this is a warning and not an error; but a reader takes a line at the left
@@ -30,6 +32,7 @@ from typing import Callable
 
 from ..errors import SpecWarning
 from .model import Rule, Variant
+from .overrides import overridden_house_rules
 from ..resources import specs_dir
 
 # A file source larger than this is not searched for the places cited in it.
@@ -43,6 +46,8 @@ WARNINGS = {
     "unknown-place": "a citation names a place its source does not have (a heading of a "
                      "built-in source; words of a declared file source)",
     "source-file-missing": "a source declared by file whose file is not there",
+    "option-overrides": "an option replaces a rule that the base's own spec file states "
+                        "(a house rule), not a built-in variant's",
     "not-indented": "a clause at the left margin: it is read as part of the section above "
                     "it, as if indented, but it reads as a header or as outside the section",
 }
@@ -63,6 +68,7 @@ def spec_warnings(variant: Variant) -> list[SpecWarning]:
     found += _cannot_matter(variant, own)
     found += _unknown_places(variant, own)
     found += _missing_source_files(variant)
+    found += overridden_house_rules(variant)
     found += [SpecWarning(f"the clause '{rule.key}' is not indented under {rule.section}:",
                           rule.span, hint=f"indent it ('  {rule.text}'): a line at the "
                           "left margin reads as a section header or as outside the "
@@ -153,7 +159,10 @@ def _unknown_places(variant: Variant, own: list[Rule]) -> list[SpecWarning]:
                 text = _file_text(source) if source.kind == "file" else None
                 if text is None or _simple(citation.where) in _simple(text):
                     continue
-                hint = f"quote a heading or a phrase of {source.location} as it is written"
+                close = difflib.get_close_matches(citation.where, _headings(text), n=1,
+                                                  cutoff=0.6)
+                hint = (f"did you mean \"{close[0]}\"? " if close else "") + \
+                    f"quote a heading or a phrase of {source.location} as it is written"
             elif citation.source in headings:
                 places = headings[citation.source]
                 if citation.where.casefold() in (p.casefold() for p in places):
@@ -196,6 +205,13 @@ def _file_text(source) -> str | None:
     if len(data) > MAX_SOURCE_BYTES:
         return None
     return data.decode("utf-8", errors="replace")
+
+
+def _headings(text: str) -> list[str]:
+    """The lines of a source file that read as headings (a few words alone on a line):
+    the places a misspelt citation most likely meant."""
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and len(line.split()) <= 5]
 
 
 def _simple(text: str) -> str:

@@ -72,6 +72,9 @@ def unknown_variant(name: str) -> str:
     if name in builtin_options():
         return (f"'{name}' is an option, not a variant: apply it to a base, e.g. "
                 f"tournament+{name} ('rookery list --options' shows which bases take it)")
+    if Path(f"{name}.rook").is_file():
+        return (f"unknown variant '{name}'; the spec file {name}.rook is here: name a file "
+                f"with its '.rook' ({name}.rook, or {name}.rook+OPTION with options)")
     close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6)
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
             if close else "")
