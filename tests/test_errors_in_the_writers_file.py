@@ -102,6 +102,23 @@ def test_a_check_that_read_none_of_the_writers_clauses_points_at_extends(tmp_pat
     assert check_findings(variant) == []
 
 
+def test_a_value_refused_in_an_inherited_clause_is_told_at_the_writers_line(tmp_path):
+    """A Tournament Rook without its Rook: the parent's 'anytime ROOK' and 'ROOK=20' name
+    a card the writer's deck no longer has, and its 9-card hands no longer use the deck;
+    all three are told at the writer's 'rook none', each naming the clause to restate."""
+    path = tmp_path / "no-rook.rook"
+    path.write_text('variant no-rook "No Rook"\nextends tournament\nsource wikipedia-rook\n'
+                    '\ndeck:\n  rook none                     ruling "we play without"\n',
+                    encoding="utf-8")
+    problems = _problems(path)
+    assert {(Path(p.span.file), p.span.line) for p in problems} == {(path.resolve(), 6)}
+    assert sorted(p.code for p in problems) == ["deal-mismatch", "unknown-card",
+                                                "unknown-card"]
+    hints = " ".join(p.hint for p in problems)
+    for rule in ("play.anytime", "scoring.counters", "deal.hand"):
+        assert f"to change {rule}, restate it" in hints
+
+
 def test_a_missing_colon_after_scoring_is_one_error(tmp_path):
     """``scoring`` without its colon is read as a clause of play; the clauses under it
     are read as scoring's, so the total written there replaces the parent's."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import Span, SpecError
+from .gather import READS
 from .model import Rule, Variant
 
 
@@ -32,12 +33,14 @@ def _restate_total(variant: Variant) -> str:
 FIXES: dict[str, Callable[[Variant], str]] = {"points-mismatch": _restate_total}
 
 
-def at_writers_line(findings: list[tuple[SpecError, frozenset[str]]], variant: Variant,
+def at_writers_line(findings: list[tuple[SpecError, frozenset[str] | None]], variant: Variant,
                     own_file: str, extends_span: Span | None,
                     parent_errors: Callable[[], tuple[SpecError, ...]]) -> list[SpecError]:
     """The static checks' findings, each found in an inherited clause told at the
     writer's line instead (``findings`` pairs each error with the clauses its check
-    read, as :func:`rookery.language.check.check_findings` gives them).  When the parent
+    read, as :func:`rookery.language.check.check_findings` gives them; ``None`` for a
+    value a reader refused, which read its own section and those it is read against,
+    :data:`rookery.language.gather.READS`).  When the parent
     is wrong on its own (``parent_errors`` gives its errors), an error it has too is told
     as the parent's check tells it."""
     errors = []
@@ -51,18 +54,22 @@ def at_writers_line(findings: list[tuple[SpecError, frozenset[str]]], variant: V
             parents = parent_errors()
         theirs = next((other for other in parents if other.code == error.code
                        and other.message.startswith(error.message)), None)
+        if read is None:
+            read = frozenset((inherited.section, *READS.get(inherited.section, ())))
         errors.append(theirs or _told_at(error, inherited, read, variant, own_file,
                                          extends_span))
     return errors
 
 
 def _inherited_rule(error: SpecError, variant: Variant, own_file: str) -> Rule | None:
-    """The inherited rule an error points at, if it points into another file."""
+    """The inherited rule an error points into (the last rule of the error's file that
+    starts at or before its line), if it points into another file."""
     span = error.span
     if span is None or _same_file(span.file, own_file):
         return None
-    return next((rule for rule in variant.rules
-                 if rule.inherited_from and rule.span == span), None)
+    before = [rule for rule in variant.rules if rule.inherited_from
+              and rule.span.file == span.file and rule.span.line <= span.line]
+    return max(before, key=lambda rule: (rule.span.line, rule.span.column), default=None)
 
 
 def _told_at(error: SpecError, inherited: Rule, read: frozenset[str], variant: Variant,

@@ -104,10 +104,11 @@ def _read_and_check(spec: ast.SpecFile | None, errors: list[SpecError], path: Pa
         raise SpecError.gather(errors + [error]) from None
     variant, problems, tainted = read_all(spec, clauses, frozenset(known_sources()),
                                           tuple(declared))
-    errors = errors + problems
-    if variant is not None:
-        errors += at_writers_line(check_findings(variant, tainted), variant, str(path),
-                                  spec.extends_span, lambda: _parent_errors(parents))
+    if variant is None:     # nothing to tell an inherited clause's error against
+        raise SpecError.gather(errors + problems)
+    findings = [(problem, None) for problem in problems] + check_findings(variant, tainted)
+    errors = errors + at_writers_line(findings, variant, str(path), spec.extends_span,
+                                      lambda: _parent_errors(parents))
     if errors or variant is None:
         raise SpecError.gather(errors)
     if spec.extends_path:   # the variant extends a parent id; where it is found, beside
