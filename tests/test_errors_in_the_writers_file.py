@@ -11,6 +11,7 @@ found and what was expected never read the same.
 
 from __future__ import annotations
 
+import inspect
 import re
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import pytest
 from test_independent_mistakes import CATALOGUE, with_mistakes
 
 import rookery
+from rookery.language import check
 
 HOUSE = """\
 variant bonus "A bonus for the most cards"
@@ -165,6 +167,9 @@ HOUSE_MISTAKES = {
     "bird-unplaced": "extends tournament\ndeck:\n  birds LR\n",
     "bird-no-trump": "extends tournament\ndeck:\n  birds LR\ntrump:\n  bird LR lowest\n"
                      "  choices colors, no-trump\n  no-trump-rook R above 10\n",
+    "bird-placed-twice": "extends tournament\ndeck:\n  birds LR\ndeal:\n  nest 6\nnest:\n"
+                         "  discard 6\ntrump:\n  bird LR lowest as trump.little-low\n"
+                         "  bird LR highest\n",
 }
 
 
@@ -193,6 +198,8 @@ def test_found_and_expected_never_read_the_same(tmp_path):
     path.write_text(HOUSE, encoding="utf-8")
     errors = _every_error() + _problems(path)
     assert len({error.code for error in errors}) >= 50     # the checker's many kinds
+    static = set(re.findall(r'code="([a-z-]+)"', inspect.getsource(check)))
+    assert static <= {error.code for error in errors}      # every static check's
     same = [error.render() for error in errors
             if error.span and error.span.text and error.expected
             and _words(error.span.text) == _words(error.expected)]
