@@ -107,3 +107,20 @@ def test_the_five_mistake_copy_of_tournament_reports_five_errors_in_line_order(t
         (18, "deal-mismatch"), (25, "unknown-clause"), (46, "unknown-value"),
         (56, "unknown-card"), (64, "number-out-of-range")]
     assert {Path(p.span.file) for p in problems} == {path.resolve()}
+
+
+def test_every_figure_a_check_can_read_comes_from_clauses_of_the_language():
+    """What a static check reads is known by the clauses each figure comes from: each
+    field of each section of the model names clauses the vocabulary has."""
+    import dataclasses
+
+    from rookery.language.reading import SECTION_FIELDS, clauses_of
+    from rookery.language.vocabulary import SECTIONS
+
+    variant = rookery.load_variant("tournament")
+    for section in SECTION_FIELDS:
+        for field in dataclasses.fields(getattr(variant, section)):
+            for clause in clauses_of(section, field.name):
+                name, _, key = clause.partition(".")
+                assert name in SECTIONS and (not key or key in SECTIONS[name]), \
+                    (section, field.name, clause)

@@ -41,7 +41,7 @@ _FROM: dict[tuple[str, str], tuple[str, ...]] = {
     ("trump", "choices"): ("trump.choices", "deck.colors"),
     ("scoring", "formulas"): ("scoring.made", "scoring.bidders", "scoring.defenders"),
     ("scoring", "doubled"): ("scoring.all-tricks", "scoring.all-points"),
-    ("game", "team"): ("game.ties",),
+    ("game", "ties_team"): ("game.ties",),
 }
 
 
