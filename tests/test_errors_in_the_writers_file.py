@@ -117,8 +117,10 @@ def test_a_value_refused_in_an_inherited_clause_is_told_at_the_writers_line(tmp_
     assert sorted(p.code for p in problems) == ["deal-mismatch", "unknown-card",
                                                 "unknown-card"]
     hints = " ".join(p.hint for p in problems)
-    for rule in ("play.anytime", "scoring.counters", "deal.hand"):
+    for rule in ("play.anytime", "scoring.counters"):
         assert f"to change {rule}, restate it" in hints
+    # 40 cards less the nest of 5 do not share among 4: a nest of 4 does (4 x 9 + 4)
+    assert "add 'nest 4' under deal: and 'discard 4' under nest:" in hints
 
 
 def test_a_missing_colon_after_scoring_is_one_error(tmp_path):

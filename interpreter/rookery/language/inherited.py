@@ -29,8 +29,22 @@ def _restate_total(variant: Variant) -> str:
             "the points a hand holds)")
 
 
+def _restate_deal(variant: Variant) -> str:
+    """A hand, or else a nest, that deals the writer's deck to the table."""
+    players, size, deal = variant.table.players, variant.deck.size, variant.deal
+    if size > deal.nest and (size - deal.nest) % players == 0:
+        return (f"add 'hand {(size - deal.nest) // players}' under deal: (your clauses "
+                f"make a deck of {size} cards)")
+    nest = size - players * deal.hand
+    if nest >= 0:
+        return (f"add 'nest {nest}' under deal: and 'discard {nest}' under nest: (your "
+                f"clauses make a deck of {size} cards)")
+    return f"state hand and nest under deal: for a deck of {size} cards"
+
+
 # The fix to write in the writer's own file, for the checks that have one to suggest.
-FIXES: dict[str, Callable[[Variant], str]] = {"points-mismatch": _restate_total}
+FIXES: dict[str, Callable[[Variant], str]] = {"points-mismatch": _restate_total,
+                                              "deal-mismatch": _restate_deal}
 
 
 def at_writers_line(findings: list[tuple[SpecError, frozenset[str] | None]], variant: Variant,
