@@ -124,3 +124,25 @@ def test_every_figure_a_check_can_read_comes_from_clauses_of_the_language():
                 name, _, key = clause.partition(".")
                 assert name in SECTIONS and (not key or key in SECTIONS[name]), \
                     (section, field.name, clause)
+
+
+def test_a_check_that_raises_instead_of_yielding_is_read_as_its_last_error(monkeypatch):
+    """Checks yield each inconsistency; one written to raise its first still reports it,
+    and the checks after it still run."""
+    from rookery.errors import SpecError
+    from rookery.language import check
+
+    variant = rookery.load_variant("tournament")
+
+    def raising(v):
+        if v.deal.hand == 9:
+            raise SpecError("a check that raises", None, code="raised")
+
+    def yielding(v):
+        yield SpecError("a check that yields", None, code="yielded")
+
+    monkeypatch.setattr(check, "_CHECKS", (raising, yielding) + check._CHECKS)
+    assert [e.code for e in check.check_problems(variant)] == ["raised", "yielded"]
+    # the raising check read deal.hand: unsure, its error only follows from another
+    assert [e.code for e in check.check_problems(variant, frozenset({"deal.hand"}))] == \
+        ["yielded"]

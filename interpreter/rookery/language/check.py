@@ -95,16 +95,24 @@ def check_findings(variant: Variant, unsure: frozenset[str] = frozenset()
     for check in _CHECKS:
         seen, read = watched(variant)
         insane = False
-        for error in check(seen):     # what it read so far is what the error rests on
+        for error in _each(check, seen):   # what it read so far is what the error rests on
             place = (error.span.file, error.span.line, error.span.column) \
                 if error.span else None
-            if not is_unsure(read, unsure) and place not in places:
+            if not is_unsure(read, unsure) and (place is None or place not in places):
                 found.append((error, frozenset(read)))
                 places.add(place)       # one error a clause: a second would be the same
             insane = insane or error.code in _INSANE
         if check is _check_size and insane:
             break   # the other checks count on a deck and a bid table of a sane size
     return found
+
+
+def _each(check, variant) -> Iterator[SpecError]:
+    """The inconsistencies a check yields; one that raises instead ends the check."""
+    try:
+        yield from check(variant) or ()
+    except SpecError as error:
+        yield error
 
 
 def _span(variant: Variant, *rule_ids: str) -> Span:
