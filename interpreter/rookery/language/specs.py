@@ -72,13 +72,22 @@ def unknown_variant(name: str) -> str:
     if name in builtin_options():
         return (f"'{name}' is an option, not a variant: apply it to a base, e.g. "
                 f"tournament+{name} ('rookery list --options' shows which bases take it)")
-    if Path(f"{name}.rook").is_file():
+    if _is_spec_here(name):
         return (f"unknown variant '{name}'; the spec file {name}.rook is here: name a file "
                 f"with its '.rook' ({name}.rook, or {name}.rook+OPTION with options)")
     close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6)
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
             if close else "")
     return f"unknown variant '{name}'; {hint}'rookery list' shows the built-in variants"
+
+
+def _is_spec_here(name: str) -> bool:
+    """Whether ``NAME.rook`` is a file in the current folder (a house spec named
+    without its suffix); a name no file can have is not."""
+    try:
+        return Path(f"{name}.rook").is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @cache
