@@ -92,6 +92,12 @@ def test_the_expectation_the_page_shows_is_the_ties_case_s():
     assert case["steps"][-1] == shown
 
 
+def test_the_check_output_the_page_shows_is_what_a_run_prints():
+    """Order, places and words: the block is a run's output, not a retelling of it."""
+    assert shown_output(CHECK_SHOWN) == check_output(FOLDER).splitlines(), \
+        "python tests/test_house_rules_tutorial.py --update rewrites it"
+
+
 def test_the_page_lists_the_commands_this_test_expects():
     assert len(page_commands()) == len(EXPECTED)
 
@@ -106,6 +112,35 @@ def club_folder(tmp_path, monkeypatch):
     return folder
 
 
+# The words above the output of `rookery check first-try.rook`, which the page shows
+# exactly as a run prints it (errors, in line order, then the summary line).
+CHECK_SHOWN = "`rookery check` reports every mistake"
+
+
+def check_output(folder: Path) -> str:
+    """What ``rookery check first-try.rook`` prints in ``folder``: stderr, then stdout."""
+    import contextlib
+    import io
+    import os
+
+    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(["check", "first-try.rook"])
+    finally:
+        os.chdir(here)
+    return err.getvalue() + out.getvalue()
+
+
+def update_page() -> None:
+    """Write the output a real run prints into the page's block (after a change of
+    wording: review the diff)."""
+    start = TEXT.index("```text\n", TEXT.index(CHECK_SHOWN)) + len("```text\n")
+    end = TEXT.index("```", start)
+    PAGE.write_text(TEXT[:start] + check_output(FOLDER) + TEXT[end:], encoding="utf-8")
+
+
 def _plain(text: str, folder: Path) -> str:
     """Output with the folder and the installed specs' place written as the page does."""
     return text.replace(f"{folder}/", "").replace(f"{specs_dir().parent}/", "")
@@ -117,13 +152,12 @@ def test_every_command_of_the_tutorial_runs_with_the_exit_code_it_implies(club_f
     for command, expected in zip(page_commands(), EXPECTED):
         code = main(shlex.split(command)[1:])
         out = capsys.readouterr()
-        outputs[command] = _plain(out.out + out.err, club_folder)
+        outputs[command] = _plain(out.err + out.out, club_folder)
         assert code == expected, f"{command}\n{out.out[-3000:]}\n{out.err[-3000:]}"
     check = outputs["rookery check first-try.rook"].splitlines()
-    shown = shown_output("`rookery check` reports every mistake")
+    shown = shown_output(CHECK_SHOWN)
     assert len([line for line in shown if "error[" in line]) == 5
-    for line in shown:
-        assert line in check, line
+    assert shown == check, "python tests/test_house_rules_tutorial.py --update rewrites it"
     mutate = outputs["rookery mutate --cases cases/thursday/club.json"].splitlines()
     survivors = [line for line in mutate if line.startswith("survived:")]
     assert survivors == shown_output("three survive")
@@ -140,3 +174,10 @@ def test_every_command_of_the_tutorial_runs_with_the_exit_code_it_implies(club_f
         ["25", "22", "0", "0", "3", "100%"]
     assert (club_folder / "site" / "docs" / "variants" / "thursday.md").is_file()
     assert "no deviation" in outputs[page_commands()[-1]]
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--update"]:
+        update_page()

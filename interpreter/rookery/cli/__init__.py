@@ -12,7 +12,7 @@ import re
 import signal
 import sys
 import textwrap
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from .. import __version__
@@ -70,31 +70,35 @@ def exit_code(error: RookeryError) -> int:
 @command("check")
 def cmd_check(args) -> int:
     """Check each spec; a spec with errors is a finding (exit 1), an unknown variant a
-    usage mistake (exit 2).  One line per spec, then one summary line."""
+    usage mistake (exit 2).  One line per spec checked, then one summary line of the
+    specs checked (a name that is no spec was not checked: it is not counted).  With
+    ``--json`` every finding is in the JSON, and nothing is written to stderr."""
     from rich.markup import escape
 
     from ..language.check import check_variant, summary
     from ..language.load import load_parent, load_variant
     out = _console()
     results = []
-    usage = False
+    unusable = []       # names that are no spec: usage mistakes, not checked
+
+    def tell(text: str) -> None:
+        if not args.json:
+            print(text, file=sys.stderr)
+
     for name in _specs(args.specs):
         try:
             variant = load_variant(name)
             warnings = check_variant(variant, load_parent(variant))
-        except UsageError as error:
-            usage = True
-            print(f"rookery: {error}", file=sys.stderr)
-            results.append({"spec": name, "ok": False, "error": str(error)})
-            continue
         except RookeryError as error:
             if isinstance(error, SpecError) and error.code == "option-not-variant":
                 results.append(_check_option(name, out, args.json))
-                continue
-            usage = usage or exit_code(error) == USAGE
-            print(str(error), file=sys.stderr)
-            results.append({"spec": name, "ok": False, "error": str(error),
-                            "errors": _problems(error)})
+            elif exit_code(error) == USAGE:
+                tell(f"rookery: {error}" if isinstance(error, UsageError) else str(error))
+                unusable.append({"spec": name, "error": str(error)})
+            else:
+                tell(shown(error) if not Path(name).is_absolute() else str(error))
+                results.append({"spec": name, "ok": False, "error": str(error),
+                                "errors": _problems(error)})
             continue
         s = summary(variant)
         results.append({"spec": name, "ok": True, "variant": variant.id,
@@ -112,11 +116,32 @@ def cmd_check(args) -> int:
     warned = sum(len(r.get("warnings", ())) for r in results)
     if args.json:
         print(json.dumps({"specs": results, "checked": len(results), "ok": ok,
-                          "failed": failed, "warnings": warned}, indent=2))
-    else:
+                          "failed": failed, "warnings": warned, "not_specs": unusable},
+                         indent=2))
+    elif results:
         out.print(f"{len(results)} spec{'s' if len(results) != 1 else ''} checked: {ok} ok, "
                   f"{failed} with errors, {warned} warning{'s' if warned != 1 else ''}")
-    return USAGE if usage else FINDINGS if failed else OK
+    return USAGE if unusable else FINDINGS if failed else OK
+
+
+def shown(error: RookeryError) -> str:
+    """An error as a person who named a spec by a relative path reads it: each place
+    written relative to the current folder when it is in it (``first-try.rook:8:12``)."""
+    if not isinstance(error, SpecError):
+        return str(error)
+    return "\n".join(_relative(problem).render() for problem in error.problems)
+
+
+def _relative(problem: SpecError) -> SpecError:
+    span = problem.span
+    if span is None:
+        return problem
+    try:
+        file = str(Path(span.file).resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return problem
+    return SpecError(problem.message, replace(span, file=file), expected=problem.expected,
+                     hint=problem.hint, code=problem.code)
 
 
 def _problems(error: RookeryError) -> list[dict]:
@@ -136,14 +161,16 @@ def _check_option(name: str, out, as_json: bool) -> dict:
     try:
         info = option_info(name)
     except SpecError as error:   # a mistake in the option itself, with its line
-        print(str(error), file=sys.stderr)
+        if not as_json:
+            print(str(error), file=sys.stderr)
         return {"spec": name, "ok": False, "error": str(error)}
     takes, same = info.taking(CHANGES), info.taking(SAME)
     if not takes and not same:
         reasons = sorted({(b.where or name, b.reason.split(": ", 1)[-1])
                           for b in info.bases})
-        print(f"{reasons[0][0]}: error: option {info.id} applies to no built-in base: "
-              + "; ".join(reason for _, reason in reasons[:3]), file=sys.stderr)
+        if not as_json:
+            print(f"{reasons[0][0]}: error: option {info.id} applies to no built-in base: "
+                  + "; ".join(reason for _, reason in reasons[:3]), file=sys.stderr)
         return {"spec": name, "ok": False, "option": info.id, "error": reasons[0][1]}
     if not as_json:
         out.print(f"ok  option {info.id:<17} changes {len(takes)} built-in bases, "

@@ -167,7 +167,7 @@ class SpecFile:
     extends_span: Span | None = field(default=None)
     extends_path: bool = False                      # extends "a/path.rook", not an id
     sources: tuple[SourceDeclaration, ...] = ()     # the spec's own sources
-    tainted: frozenset[str] = frozenset()           # sections that lost a line to an error
+    tainted: frozenset[str] = frozenset()   # what lines lost to an error held: rule ids, sections
     source_span: Span | None = None                 # the 'source NAME' line's name
     kind: str = "variant"                           # "variant" | "option"
     requires: tuple[Requirement, ...] = ()          # what an option needs of its base

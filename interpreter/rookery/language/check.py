@@ -20,11 +20,13 @@ warnings.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from ..errors import Span, SpecError
 from ..limits import MAX_BIDS, MAX_DECK, MAX_HANDS
 from .model import Variant
 from .points import maximum_bid, points_available  # noqa: F401  (imported from here too)
+from .reading import is_unsure, watched
 
 
 @dataclass(frozen=True)
@@ -59,21 +61,41 @@ def check_variant(variant: Variant, parent: Variant | None = None) -> list[str]:
     return [str(warning) for warning in spec_warnings(variant, parent)]
 
 
-def check_problems(variant: Variant, tainted: frozenset[str] = frozenset()) -> list[SpecError]:
-    """Every inconsistency the static checks find.  A check that reads a section in
-    ``tainted`` (one that lost a clause to an earlier mistake) is not run: its figures
-    would be the defaults standing in for what the author wrote."""
-    problems = []
-    for check, reads in _CHECKS:
-        if reads & tainted:
-            continue
-        try:
-            check(variant)
-        except SpecError as error:
-            problems.append(error)
-            if check is _check_size:
-                break   # the other checks count on a deck and a bid table of a sane size
-    return problems
+def check_problems(variant: Variant, unsure: frozenset[str] = frozenset()) -> list[SpecError]:
+    """Every inconsistency the static checks find.  ``unsure`` names the clauses (rule
+    ids, or whole sections) whose figures are not the author's: a clause set aside for an
+    earlier mistake, a line that did not parse.  An inconsistency found by a check that
+    read one of them only follows from that mistake, and is not reported (see
+    :mod:`rookery.language.reading`)."""
+    return [error for error, _ in check_findings(variant, unsure)]
+
+
+def check_findings(variant: Variant, unsure: frozenset[str] = frozenset()
+                   ) -> list[tuple[SpecError, frozenset[str]]]:
+    """:func:`check_problems`, each inconsistency with the clauses its check read."""
+    found = []
+    places = set()
+    for check in _CHECKS:
+        seen, read = watched(variant)
+        insane = False
+        for error in _each(check, seen):   # what it read so far is what the error rests on
+            place = (error.span.file, error.span.line, error.span.column) \
+                if error.span else None
+            if not is_unsure(read, unsure) and (place is None or place not in places):
+                found.append((error, frozenset(read)))
+                places.add(place)       # one error a clause: a second would be the same
+            insane = insane or error.code in _INSANE
+        if check is _check_size and insane:
+            break   # the other checks count on a deck and a bid table of a sane size
+    return found
+
+
+def _each(check, variant) -> Iterator[SpecError]:
+    """The inconsistencies a check yields; one that raises instead ends the check."""
+    try:
+        yield from check(variant) or ()
+    except SpecError as error:
+        yield error
 
 
 def _span(variant: Variant, *rule_ids: str) -> Span:
@@ -84,47 +106,51 @@ def _span(variant: Variant, *rule_ids: str) -> Span:
     return variant.span
 
 
-def _check_deal(v: Variant) -> None:
+def _check_deal(v: Variant) -> Iterator[SpecError]:
     dealt = v.table.players * v.deal.hand + v.deal.nest
     if dealt != v.deck.size:
-        raise SpecError(f"the deal does not use the deck: {v.table.players} players x "
+        yield SpecError(f"the deal does not use the deck: {v.table.players} players x "
                         f"{v.deal.hand} cards + a nest of {v.deal.nest} = {dealt}, but the "
                         f"deck has {v.deck.size} cards", _span(v, "deal.hand", "deal.nest"),
                         expected=f"players x hand + nest = {v.deck.size}",
                         hint="check deal: hand and nest, or the deck's ranks, copies, add "
                              "and remove", code="deal-mismatch")
     if v.deal.nest_deal == "rounds" and v.deal.nest > v.deal.hand:
-        raise SpecError("a nest dealt one card a round cannot be larger than a hand",
+        yield SpecError("a nest dealt one card a round cannot be larger than a hand",
                         _span(v, "deal.nest-deal"), expected=f"a nest of at most {v.deal.hand}",
                         hint="use nest-deal last", code="deal-mismatch")
 
 
-def _check_size(v: Variant) -> None:
+def _check_size(v: Variant) -> Iterator[SpecError]:
     """The checker's limits (:mod:`rookery.limits`): a deck, a bid table and a game that
     can be dealt, built and finished."""
     if v.deck.size > MAX_DECK:
-        raise SpecError(f"a deck of {v.deck.size} cards", _span(v, "deck.ranks"),
+        yield SpecError(f"a deck of {v.deck.size} cards", _span(v, "deck.ranks"),
                         expected=f"a deck of at most {MAX_DECK} cards",
                         hint="the limits are in the DSL reference", code="deck-too-large")
+        return      # the other figures count on a deck of a sane size
     b = v.bidding
     if b.step < 1:
-        raise SpecError("bids must go up by at least 1", _span(v, "bidding.step"),
+        yield SpecError("bids must go up by at least 1", _span(v, "bidding.step"),
                         expected="step 5 or so", hint="step 5", code="bid-unreachable")
+        return
     bids = (maximum_bid(v) - b.minimum) // b.step + 1
     if bids > MAX_BIDS:
-        raise SpecError(f"{bids:,} different bids, from {b.minimum} to {maximum_bid(v)} in "
+        yield SpecError(f"{bids:,} different bids, from {b.minimum} to {maximum_bid(v)} in "
                         f"steps of {b.step}", _span(v, "bidding.step", "bidding.minimum"),
                         expected=f"at most {MAX_BIDS} bids", hint="raise the step or the "
                         "minimum", code="too-many-bids")
+        return
     best = best_hand_score(v)
     target = v.game.target
     if best <= 0:
-        raise SpecError("no hand can raise a score, so the target can never be reached",
+        yield SpecError("no hand can raise a score, so the target can never be reached",
                         _span(v, "scoring.bidders", "scoring.defenders", "game.target"),
                         expected="a scoring that gives points to the side that takes them",
                         hint="bidders: if made then taken else -bid", code="target-unreachable")
+        return      # so no target is reachable: said once
     if target > best * MAX_HANDS:
-        raise SpecError(f"the target {target} needs more than {MAX_HANDS} hands: a hand "
+        yield SpecError(f"the target {target} needs more than {MAX_HANDS} hands: a hand "
                         f"scores at most {best}", _span(v, "game.target"),
                         expected=f"a target of at most {best * MAX_HANDS}",
                         hint="a game stops after the hand limit; lower the target",
@@ -169,32 +195,33 @@ def corner_scores(variant: Variant) -> list[int]:
     return found
 
 
-def _check_points(v: Variant) -> None:
+def _check_points(v: Variant) -> Iterator[SpecError]:
     available = points_available(v)
     documented = v.scoring.total
     if documented is not None and documented != available:
         counters = sum(card.points * card.copies for card in v.deck.cards)
-        raise SpecError(f"the points do not add up to the documented total {documented}: "
+        yield SpecError(f"the points do not add up to the documented total {documented}: "
                         f"counters {counters} + trick points "
                         f"{v.scoring.trick_points * v.deal.hand} + last trick "
                         f"{v.scoring.last_trick} + majority {v.scoring.majority}"
                         + (f" + most cards {v.scoring.most_cards}" if v.scoring.most_cards
                            else "") + f" = {available}",
-                        _span(v, "scoring.total"), expected=f"a total of {documented}",
+                        _span(v, "scoring.total"), expected=f"counters and bonuses that "
+                        f"add up to {documented}, or total {available}",
                         hint="check the counters, the deck's ranks and copies, and the bonuses",
                         code="points-mismatch")
 
 
-def _check_bids(v: Variant) -> None:
+def _check_bids(v: Variant) -> Iterator[SpecError]:
     b = v.bidding
     available = points_available(v)
     top = maximum_bid(v)
     if b.minimum > top:
-        raise SpecError(f"no bid is possible: the minimum {b.minimum} is above the maximum {top}",
+        yield SpecError(f"no bid is possible: the minimum {b.minimum} is above the maximum {top}",
                         _span(v, "bidding.minimum"), expected=f"a minimum of at most {top}",
                         hint="lower the minimum or raise the maximum", code="bid-unreachable")
     if b.maximum is not None and b.maximum > available:
-        raise SpecError(f"the maximum bid {b.maximum} is more than the {available} points a "
+        yield SpecError(f"the maximum bid {b.maximum} is more than the {available} points a "
                         f"hand holds", _span(v, "bidding.maximum"),
                         expected=f"a maximum of at most {available}",
                         hint="a bid above the points available can never be made",
@@ -202,7 +229,7 @@ def _check_bids(v: Variant) -> None:
     for name, amount in (("minimum", b.minimum), ("maximum", top)):
         if amount % b.step:
             below = amount - amount % b.step
-            raise SpecError(f"the {name} bid {amount} is not a multiple of the step {b.step}",
+            yield SpecError(f"the {name} bid {amount} is not a multiple of the step {b.step}",
                             _span(v, f"bidding.{name}", "bidding.step"),
                             expected=f"a multiple of {b.step}, such as {below} or "
                                      f"{below + b.step}",
@@ -214,7 +241,7 @@ def _check_bids(v: Variant) -> None:
     if b.opening is not None and not (b.minimum <= b.opening <= top
                                       and b.opening % b.step == 0):
         below = b.opening < b.minimum
-        raise SpecError(f"the opening bid {b.opening} is not a legal bid"
+        yield SpecError(f"the opening bid {b.opening} is not a legal bid"
                         + (f": it is below the minimum bid {b.minimum}" if below else ""),
                         _span(v, "bidding.opening"),
                         expected=f"a multiple of {b.step} from {b.minimum} up to {top}",
@@ -223,10 +250,10 @@ def _check_bids(v: Variant) -> None:
                               else f"opening dealer {b.minimum}"), code="bid-unreachable")
 
 
-def _check_nest(v: Variant) -> None:
+def _check_nest(v: Variant) -> Iterator[SpecError]:
     n = v.nest
     if n.discard != v.deal.nest:
-        raise SpecError(f"the bid winner takes a nest of {v.deal.nest} but lays aside "
+        yield SpecError(f"the bid winner takes a nest of {v.deal.nest} but lays aside "
                         f"{n.discard}", _span(v, "nest.discard"),
                         expected=f"discard {v.deal.nest}",
                         hint="the hand must end the exchange as large as it began",
@@ -235,7 +262,7 @@ def _check_nest(v: Variant) -> None:
     if n.forbid_counters and not n.counters_unless_forced:
         counter_cards = sum(card.copies for card in v.deck.cards if card.points)
         if held - min(counter_cards, held) < n.discard:
-            raise SpecError(f"the discard rule cannot always be met: the bid winner may hold "
+            yield SpecError(f"the discard rule cannot always be met: the bid winner may hold "
                             f"{min(counter_cards, held)} counters among {held} cards and must lay"
                             f" aside {n.discard} others", _span(v, "nest.forbid"),
                             expected="a rule every hand can follow",
@@ -247,35 +274,35 @@ def _check_nest(v: Variant) -> None:
         widest = max(sum(card.copies for card in v.deck.cards if card.color == i)
                      for i in range(len(v.deck.colors)))
         if held - min(widest + always, held) < n.discard:
-            raise SpecError("the discard rule cannot always be met: the bid winner may hold "
+            yield SpecError("the discard rule cannot always be met: the bid winner may hold "
                             "too many trumps", _span(v, "nest.forbid"),
                             expected="a rule every hand can follow",
                             hint="write 'forbid trump unless forced'", code="discard-impossible")
     can_lay_counters = not n.forbid_counters or n.counters_unless_forced
     has_counters = any(card.points for card in v.deck.cards)
     if n.points == "none" and can_lay_counters and has_counters and v.deal.nest:
-        raise SpecError("counters laid aside in the nest would be scored by nobody, so the "
+        yield SpecError("counters laid aside in the nest would be scored by nobody, so the "
                         "hand's points would not add up", _span(v, "nest.points"),
                         expected="nest points last-trick or bidder, or forbid counters",
                         hint="say who scores the nest, or forbid laying counters aside",
                         code="nest-points-lost")
 
 
-def _check_face_up(v: Variant) -> None:
+def _check_face_up(v: Variant) -> Iterator[SpecError]:
     """Nest cards turned face up, or the nest shown, need a nest that holds them."""
     if v.nest.face_up > v.deal.nest:
-        raise SpecError(f"{v.nest.face_up} nest cards cannot be turned face up: the nest "
+        yield SpecError(f"{v.nest.face_up} nest cards cannot be turned face up: the nest "
                         f"holds {v.deal.nest}", _span(v, "nest.face-up"),
                         expected=f"face-up from 0 to {v.deal.nest}",
                         hint="face-up counts the first cards dealt to the nest",
                         code="face-up-too-many")
     if v.nest.shown != "never" and v.deal.nest == 0:
-        raise SpecError("the nest is to be shown, but the deal has no nest",
+        yield SpecError("the nest is to be shown, but the deal has no nest",
                         _span(v, "nest.shown"), expected="shown never, or a deal with a nest",
                         hint="drop the clause, or give the deal a nest", code="no-nest-to-show")
 
 
-def _check_poor_hand(v: Variant) -> None:
+def _check_poor_hand(v: Variant) -> Iterator[SpecError]:
     """A ``deal.poor-hand`` condition that every hand meets would throw every deal in:
     the game could never be played."""
     size = v.deal.hand
@@ -292,44 +319,45 @@ def _check_poor_hand(v: Variant) -> None:
             always = all(card.rank is not None and
                          low <= v.deck.ranks.index(card.rank) <= high for card in v.deck.cards)
         if always:
-            raise SpecError("every hand dealt would be a poor hand, so no hand could be "
+            yield SpecError("every hand dealt would be a poor hand, so no hand could be "
                             "played", _span(v, "deal.poor-hand"),
                             expected="a condition some hands do not meet",
                             hint="a hand is poor when ANY listed condition holds: narrow "
                                  "the range or lower the number", code="poor-hand-always")
 
 
-def _check_birds(v: Variant) -> None:
+def _check_birds(v: Variant) -> Iterator[SpecError]:
     """Every bird of ``deck: birds`` has one place in trump (``trump: bird``), placed
     against a rank, the Rook or a bird placed before it, and a rank under every call."""
     placed: list[str] = []
     for bird in v.trump.birds:
         where = _span(v, f"trump.bird.{bird.code}")
         if bird.code in placed:
-            raise SpecError(f"bird {bird.code} is placed twice", where,
+            yield SpecError(f"bird {bird.code} is placed twice", where,
                             expected="one 'bird' clause per bird",
                             hint="keep the clause that says where it ranks",
                             code="bird-placed-twice")
+            continue
         if bird.anchor is not None and bird.anchor not in v.deck.ranks and \
                 bird.anchor != v.deck.rook and bird.anchor not in placed:
-            raise SpecError(f"bird {bird.code} is placed against {bird.anchor}, which is not "
+            yield SpecError(f"bird {bird.code} is placed against {bird.anchor}, which is not "
                             f"placed before it", where,
                             expected="a rank, the Rook, or a bird placed on an earlier line",
                             hint="place the other bird first", code="bird-unplaced")
         placed.append(bird.code)
     missing = [code for code in v.deck.birds if code not in placed]
     if missing:
-        raise SpecError(f"bird {missing[0]} has no place in trump", _span(v, "deck.birds"),
+        yield SpecError(f"bird {missing[0]} has no place in trump", _span(v, "deck.birds"),
                         expected=f"a clause 'bird {missing[0]} ...' under trump:",
                         hint=f"trump: bird {missing[0]} lowest", code="bird-unplaced")
     if v.deck.birds and "none" in v.trump.choices:
-        raise SpecError("no-trump may be named, but the birds have no rank when there is no "
+        yield SpecError("no-trump may be named, but the birds have no rank when there is no "
                         "trump", _span(v, "trump.choices"),
                         expected="choices without no-trump in a deck with birds",
                         hint="choices colors", code="bird-no-trump")
 
 
-def _check_trump(v: Variant) -> None:
+def _check_trump(v: Variant) -> Iterator[SpecError]:
     t = v.trump
     codes = {card.code for card in v.deck.cards}
     anchors = {"top", "bottom"} | ({v.deck.rook} if v.deck.rook else set()) | \
@@ -338,75 +366,77 @@ def _check_trump(v: Variant) -> None:
     for special in t.specials:
         other = placed.setdefault((special.placement, special.anchor), special.code)
         if other != special.code:
-            raise SpecError(f"special trumps {other} and {special.code} are both placed "
+            yield SpecError(f"special trumps {other} and {special.code} are both placed "
                             f"{special.placement} {special.anchor}, so which ranks higher is "
                             f"not said", _span(v, f"trump.special.{special.code}"),
                             expected="each special trump placed against a different card",
                             hint=f"place one against the other: special {special.code} "
                                  f"{special.placement} {other}", code="bad-special")
+            continue    # one error for each special trump
         if special.anchor not in anchors or special.anchor == special.code:
-            raise SpecError(f"special trump {special.code} is placed against {special.anchor}, "
+            yield SpecError(f"special trump {special.code} is placed against {special.anchor}, "
                             f"which is not always trump", _span(v, f"trump.special.{special.code}"),
                             expected="top, bottom, the Rook or another special trump",
                             hint="special R1 above ROOK", code="bad-special")
+            continue
         if special.code not in codes:
-            raise SpecError(f"special trump {special.code} is not in the deck",
+            yield SpecError(f"special trump {special.code} is not in the deck",
                             _span(v, f"trump.special.{special.code}"), expected="a card of the deck",
                             hint="add it with deck: add", code="unknown-card")
     if "none" in t.choices and v.deck.rook and t.no_trump_rook is None:
-        raise SpecError("no-trump may be named, but the Rook has no rank when there is no trump",
+        yield SpecError("no-trump may be named, but the Rook has no rank when there is no trump",
                         _span(v, "trump.choices"), expected="a no-trump-rook clause",
                         hint="no-trump-rook R above 10 makes it the 10.5 of red",
                         code="unranked-card")
     if t.rook_call == "before-trump" and not (t.rook == "caller-chooses" and v.deck.rook):
-        raise SpecError("the Rook is to be called before trump, but the bid winner does not "
+        yield SpecError("the Rook is to be called before trump, but the bid winner does not "
                         "call it", _span(v, "trump.rook-call"), expected="rook caller-chooses",
                         hint="rook-call says when the bid winner calls the Rook high or low; "
                              "drop it or write rook caller-chooses", code="rook-not-called")
 
 
-def _check_table(v: Variant) -> None:
+def _check_table(v: Variant) -> Iterator[SpecError]:
     t = v.table
     if t.sides == "called" and t.calls > t.players - 2:
-        raise SpecError(f"the bid winner cannot call {t.calls} cards at a table of "
+        yield SpecError(f"the bid winner cannot call {t.calls} cards at a table of "
                         f"{t.players}: nobody might be left to play against",
                         _span(v, "table.sides"), expected=f"sides called 1 to {t.players - 2}",
                         hint="each called card makes its holder a partner; the sources call "
                              "one card, or two with six players", code="bad-teams")
     if "circus" in v.trump.choices and t.sides != "teams":
-        raise SpecError("Circus Rook needs fixed teams: the pass depends on which side named "
+        yield SpecError("Circus Rook needs fixed teams: the pass depends on which side named "
                         "trump", _span(v, "trump.choices"), expected="sides teams N",
                         hint="remove circus from trump: choices", code="bad-circus")
     if t.dummy == "partner" and not (t.sides == "teams" and t.players == 2 * t.teams
                                      and t.teams == 2):
-        raise SpecError("a dummy partner needs four players in two teams of two",
+        yield SpecError("a dummy partner needs four players in two teams of two",
                         _span(v, "table.dummy"), expected="players 4, sides teams 2",
                         hint="the bid winner plays the partner's exposed hand",
                         code="bad-dummy")
     if v.passing.cards:
         if v.passing.cards > v.deal.hand:
-            raise SpecError("players cannot pass more cards than they hold",
+            yield SpecError("players cannot pass more cards than they hold",
                             _span(v, "passing.cards"), expected=f"at most {v.deal.hand}",
                             hint="check passing: cards", code="bad-passing")
     if t.sides == "called" and v.passing.cards:
-        raise SpecError("with called partners nobody knows their opponents when passing",
+        yield SpecError("with called partners nobody knows their opponents when passing",
                         _span(v, "passing.cards"), expected="no passing",
                         hint="remove the passing section", code="bad-passing")
 
 
-def _check_low_sign(v: Variant) -> None:
+def _check_low_sign(v: Variant) -> Iterator[SpecError]:
     """A low score that ends the game (``game.low``) must be below the 0 every game
     starts from (this reads the game's clauses alone)."""
     low = v.game.low
     if low is not None and low >= 0:
-        raise SpecError(f"a low score of {low} is reached before any hand is played: every "
+        yield SpecError(f"a low score of {low} is reached before any hand is played: every "
                         "score starts at 0", _span(v, "game.low"),
                         expected="a negative low score, such as -250",
                         hint="write the low score with its minus sign: low -250",
                         code="low-unreachable")
 
 
-def _check_game(v: Variant) -> None:
+def _check_game(v: Variant) -> Iterator[SpecError]:
     """A low score that ends the game (``game.low``) must be one the scores can fall to:
     within the hand limit at the most a hand can take from a score."""
     low = v.game.low
@@ -414,20 +444,21 @@ def _check_game(v: Variant) -> None:
         return
     worst = worst_hand_score(v)
     if worst == 0:
-        raise SpecError(f"no hand can lower a score, so the low score {low} can never be "
+        yield SpecError(f"no hand can lower a score, so the low score {low} can never be "
                         "reached", _span(v, "game.low", "scoring.bidders"),
                         expected="a scoring that can take points away (a set bid: -bid)",
                         hint="drop 'low', or score a set bid as a loss: "
                              "bidders: if made then taken else -bid", code="low-unreachable")
+        return      # so no low score is reachable: said once
     if low < worst * MAX_HANDS:
-        raise SpecError(f"the low score {low} needs more than {MAX_HANDS} hands: a hand "
+        yield SpecError(f"the low score {low} needs more than {MAX_HANDS} hands: a hand "
                         f"takes at most {-worst} from a score", _span(v, "game.low"),
                         expected=f"a low score of at least {worst * MAX_HANDS}",
                         hint="a game stops after the hand limit; raise the low score",
                         code="low-unreachable")
 
 
-def _check_burial(v: Variant) -> None:
+def _check_burial(v: Variant) -> Iterator[SpecError]:
     """``nest: forced-burial``: counters laid aside when forced must be trump counters.
     It needs counters that may be laid aside only when forced, and trump named with the
     nest in hand (before it, the bid winner cannot know its cards; after the discard, the
@@ -438,19 +469,21 @@ def _check_burial(v: Variant) -> None:
     if n.forced_burial == "any":
         return
     if not (n.forbid_counters and n.counters_unless_forced):
-        raise SpecError("forced-burial says which counters are laid aside when forced, but "
+        yield SpecError("forced-burial says which counters are laid aside when forced, but "
                         "counters are never forced", _span(v, "nest.forced-burial"),
                         expected="forbid counters unless forced",
                         hint="add 'forbid counters unless forced' to nest:",
                         code="bad-burial")
+        return      # the rest reads the forced counters
     if v.trump.named != "after-taking-nest":
-        raise SpecError("forced-burial trump needs trump named with the nest in hand, "
+        yield SpecError("forced-burial trump needs trump named with the nest in hand, "
                         "before the cards are laid aside", _span(v, "nest.forced-burial"),
                         expected="trump: named after-taking-nest",
                         hint="write 'named after-taking-nest' under trump:",
                         code="bad-burial")
+        return
     if n.forced_burial == "trump" and burial_can_fail(v):
-        raise SpecError("the burial rule cannot always be met: the bid winner may have to "
+        yield SpecError("the burial rule cannot always be met: the bid winner may have to "
                         "lay aside more counters than it holds trump counters of any color",
                         _span(v, "nest.forced-burial"), expected="a rule every hand can follow",
                         hint="write 'forced-burial trump-else-any' (then any trump and any "
@@ -473,19 +506,10 @@ def burial_can_fail(v: Variant) -> bool:
     return False
 
 
-# Each check with the sections whose clauses it reads.
-_CHECKS = (
-    (_check_size, {"deck", "deal", "bidding", "scoring", "game"}),
-    (_check_deal, {"table", "deck", "deal"}),
-    (_check_points, {"deck", "deal", "scoring"}),
-    (_check_bids, {"deck", "deal", "bidding", "scoring"}),
-    (_check_nest, {"deck", "deal", "nest", "trump"}),
-    (_check_face_up, {"deal", "nest"}),
-    (_check_birds, {"deck", "trump", "scoring"}),
-    (_check_poor_hand, {"deck", "deal", "scoring"}),
-    (_check_trump, {"deck", "trump"}),
-    (_check_table, {"table", "deal", "trump", "passing"}),
-    (_check_low_sign, {"game"}),
-    (_check_game, {"game", "scoring", "bidding", "deck", "deal"}),
-    (_check_burial, {"deck", "deal", "nest", "trump"}),
-)
+# What _check_size finds that leaves the other checks nothing sane to count on.
+_INSANE = ("deck-too-large", "too-many-bids", "bid-unreachable")
+
+# The checks, in the order they run (each notes what it reads: see check_problems).
+_CHECKS = (_check_size, _check_deal, _check_points, _check_bids, _check_nest, _check_face_up,
+           _check_birds, _check_poor_hand, _check_trump, _check_table, _check_low_sign,
+           _check_game, _check_burial)

@@ -7,14 +7,17 @@ the clause's default) and the reading starts over, until the variant can be buil
 mistake leaves nothing to fall back on (a required clause that is missing).
 
 A mistake can be the consequence of another one, and reporting it would send the author
-after a problem that is not there.  So a section that lost a clause (to a syntax error or
-a bad value) is *tainted*, and two kinds of report are then held back:
+after a problem that is not there.  So a clause lost to a mistake (a line that did not
+parse, a misspelt key, a value set aside) is *unsure*, by its rule id (``deal.hand``) or,
+when the line's clause cannot be told, by its whole section; and three kinds of report
+are then held back:
 
-* a required clause "missing" from a tainted section (its line was unreadable);
-* a value read against a tainted section: cards and ranks are read against the deck
-  (trump, play, scoring's counters) and the nest against the deal (see :data:`READS`).
-
-The static checks (:func:`rookery.language.check.check_problems`) hold back the same way.
+* a required clause "missing" where it was written but could not be read (a stand-in,
+  :data:`STAND_INS`, then takes its place so that the rest of the spec is still read);
+* a value read against an unsure section: cards and ranks are read against the deck
+  (trump, play, scoring's counters) and the nest against the deal (see :data:`READS`);
+* what a static check (:func:`rookery.language.check.check_problems`) finds after
+  reading an unsure clause (:mod:`rookery.language.reading`).
 """
 
 from __future__ import annotations
@@ -25,23 +28,26 @@ from dataclasses import replace
 
 from . import ast, model
 from ..errors import SpecError
+from .reading import is_unsure
 from .sections import build_variant, rule_of, unknown_source
-from .vocabulary import SECTIONS, check_known, check_section
+from .vocabulary import SECTIONS, check_known, check_section, rule_id
 
-# The sections whose clauses a section's values are read against.
-READS = {"trump": {"deck"}, "play": {"deck"}, "scoring": {"deck"}, "nest": {"deal"}}
+# The sections whose clauses a section's values are read against (the deck's clauses
+# against each other: a card's code against the colors and ranks).
+READS = {"deck": ("deck",), "trump": ("deck",), "play": ("deck",), "scoring": ("deck",),
+         "nest": ("deal.nest",)}
 
 
 def read_all(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str | None]],
              known_sources: frozenset[str], declared: tuple = ()
              ) -> tuple[model.Variant | None, list[SpecError], frozenset[str]]:
     """The variant the clauses describe (``None`` if it cannot be built), every mistake
-    found on the way, and the sections tainted by a mistake (with those the parse
-    tainted)."""
+    found on the way, and the clauses whose figures are not the author's (rule ids, or
+    whole sections; with those the parse lost: see :mod:`rookery.language.reading`)."""
     errors: list[SpecError] = []
-    tainted = set(spec.tainted)
+    unsure = set(spec.tainted)
     sources = known_sources | {source.id for source in declared}
-    if "header" not in tainted:   # a lost header line may be the missing declaration
+    if "header" not in unsure:   # a lost header line may be the missing declaration
         errors += _declaration_errors(spec, known_sources, declared, sources)
     for header in spec.sections:   # an empty section has no clause to check
         try:
@@ -50,29 +56,51 @@ def read_all(spec: ast.SpecFile, clauses: list[tuple[ast.Clause, str | None, str
             errors.append(error)
     known: list[ast.Clause] = []
     rules: list[model.Rule] = []
-    for clause, default, inherited in _rehomed(clauses, tainted):
+    for clause, default, inherited in _overriding(list(_rehomed(clauses, unsure))):
         if clause.section not in SECTIONS:
             continue   # its section's header is reported above
         try:
             check_known(clause)
         except SpecError as error:
             errors.append(error)
-            tainted.add(clause.section)
-            # a clause in the wrong section: the section it belongs in lacks it
-            tainted.update(name for name, keys in SECTIONS.items() if clause.key in keys)
+            unsure.update(_meant(clause))
             continue
         known.append(clause)
-        if "header" in tainted:
+        if "header" in unsure:
             # the default source's line may be the one lost: citations are not judged
             rules.append(rule_of(clause, default, inherited, frozenset(), []))
         else:
             rules.append(rule_of(clause, default, inherited, sources, errors))
-    variant = _build(spec, known, tuple(rules), _sources(declared), errors, tainted)
-    return variant, errors, frozenset(tainted)
+    variant = _build(spec, known, tuple(rules), _sources(declared), errors, unsure)
+    return variant, errors, frozenset(unsure)
 
 
-def _build(spec, known, rules, sources, errors, tainted) -> model.Variant | None:
-    """Build the variant, setting aside each clause a reader stops at."""
+def _meant(clause: ast.Clause) -> set[str]:
+    """The clauses an unreadable clause may have been meant as: its own rule (a known
+    key), the key it misspells (``minimun``: ``bidding.minimum``), the same key in the
+    section it belongs in (``hand`` under ``bidding:``: ``deal.hand``), or, when none
+    can be told, its whole section."""
+    keys = SECTIONS[clause.section]
+    if clause.key in keys:
+        return {f"{clause.section}.{clause.key}"}
+    meant = {f"{name}.{clause.key}" for name, other in SECTIONS.items() if clause.key in other}
+    meant.update(f"{clause.section}.{close}"
+                 for close in difflib.get_close_matches(clause.key, list(keys), n=1))
+    return meant or {clause.section}
+
+
+# Values that stand in for a required clause that is missing or set aside, so that the
+# rest of the spec can still be read and checked.  The clause stays unsure, so nothing
+# found about its figure is reported.
+STAND_INS = {("table", "players"): "4", ("deck", "colors"): "black B, red R, yellow Y, green G",
+             ("deck", "ranks"): "5..14", ("deal", "hand"): "9",
+             ("bidding", "minimum"): "70", ("game", "target"): "300"}
+STAND_IN_FILE = "<stand-in>"
+
+
+def _build(spec, known, rules, sources, errors, unsure) -> model.Variant | None:
+    """Build the variant, setting aside each clause a reader stops at (and putting a
+    stand-in in the place of a required clause that is missing)."""
     headers = {(s.span.file, s.span.line) for s in spec.sections}
     active = list(known)
     while True:
@@ -80,29 +108,54 @@ def _build(spec, known, rules, sources, errors, tainted) -> model.Variant | None
             variant = build_variant(spec, active, rules, sources)
         except SpecError as error:
             culprit = _culprit(error, active, headers)
+            if culprit is not None and culprit.key_span.file == STAND_IN_FILE:
+                return None      # a stand-in that does not fit: nothing more to learn
             if culprit is None:
-                if not _lost_with_its_line(error, tainted):
+                missing = _missing(error)
+                if missing is None or not _lost_with_its_line(missing, unsure):
                     errors.append(error)
-                return None
-            if not READS.get(culprit.section, set()) & tainted:
+                stand_in = _stand_in(*missing) if missing else None
+                if stand_in is None:
+                    return None
+                unsure.add(f"{missing[0]}.{missing[1]}")
+                active.append(stand_in)
+                continue
+            if not is_unsure(READS.get(culprit.section, ()), unsure):
                 errors.append(error)
-            tainted.add(culprit.section)
+            unsure.add(f"{culprit.section}.{culprit.key}")
             active.remove(culprit)
             continue
         return variant
 
 
-def _lost_with_its_line(error: SpecError, tainted: set[str]) -> bool:
-    """A required clause reported missing from a section that lost a line (or whose
-    clauses stood under an unknown header, or after a lost header line): its clause was
-    probably on that line."""
+def _missing(error: SpecError) -> tuple[str, str] | None:
+    """The section and key of a required clause an error reports missing."""
     if error.code != "missing-clause":
-        return False
-    section = re.match(r"section ([\w-]+):", error.message)
-    return bool(tainted & {"header", "unknown-section", section.group(1) if section else ""})
+        return None
+    found = re.match(r"section ([\w-]+): needs a '([\w-]+)' clause", error.message)
+    return (found.group(1), found.group(2)) if found else None
 
 
-def _rehomed(clauses, tainted: set[str]):
+def _stand_in(section: str, key: str) -> ast.Clause | None:
+    """A clause that stands in for the required clause ``section.key``."""
+    from .parse import parse_text
+
+    value = STAND_INS.get((section, key))
+    if value is None:
+        return None
+    spec = parse_text(f"variant stand-in\n{section}:\n  {key} {value}\n", STAND_IN_FILE)
+    return spec.sections[0].clauses[0]
+
+
+def _lost_with_its_line(missing: tuple[str, str], unsure: set[str]) -> bool:
+    """A required clause reported missing where it may have been written but could not
+    be read: on a line that did not parse, as a misspelt key, under a misspelt header,
+    or after a lost header line."""
+    section, key = missing
+    return bool(unsure & {"header", "unknown-section", section, f"{section}.{key}"})
+
+
+def _rehomed(clauses, unsure: set[str]):
     """The clauses, with those written under a header the author misspelt read in the
     section meant: under ``biding:``, the clauses of ``bidding:`` (the closest known
     name); after ``deal`` without its colon (read as a clause of the section above), the
@@ -113,7 +166,7 @@ def _rehomed(clauses, tainted: set[str]):
         place = (clause.key_span.file, clause.section)
         if clause.section not in SECTIONS:
             close = difflib.get_close_matches(clause.section, list(SECTIONS), n=1)
-            tainted.add("unknown-section")
+            unsure.add("unknown-section")
             if close:
                 yield replace(clause, section=close[0]), default, inherited
             continue
@@ -126,6 +179,15 @@ def _rehomed(clauses, tainted: set[str]):
             yield replace(clause, section=target[0]), default, inherited
         else:
             yield clause, default, inherited
+
+
+def _overriding(clauses):
+    """The clauses with an inherited one left out where the spec's own clause, once read
+    in the section meant (:func:`_rehomed`), gives the same rule: ``total 200`` written
+    after ``scoring`` without its colon still replaces the parent's ``total 180``."""
+    own = {rule_id(clause) for clause, _, inherited in clauses if inherited is None}
+    return [(clause, default, inherited) for clause, default, inherited in clauses
+            if inherited is None or rule_id(clause) not in own]
 
 
 def _culprit(error: SpecError, active: list[ast.Clause], headers: set) -> ast.Clause | None:

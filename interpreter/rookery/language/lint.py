@@ -16,6 +16,8 @@ odd, and what to do.  :func:`spec_warnings` finds, for the clauses a spec writes
 * an inherited ruling that quotes a figure of the parent the spec changed ("the inherited
   ruling of bidding.maximum speaks of 180; your total is 200: restate it"), when the
   parent is given (:mod:`rookery.language.figures`);
+* an option that replaces a rule the base's own file states (a house rule:
+  :mod:`rookery.language.overrides`);
 * a clause not indented under its section.  Indentation carries no meaning in the
   grammar (a clause belongs to the last section header above it, so nothing is misread),
   which is why this is a warning and not an error; but a reader takes a line at the left
@@ -34,6 +36,7 @@ from typing import Callable
 from ..errors import SpecWarning
 from .model import Rule, Variant
 from .reach import refusal, regular
+from .overrides import overridden_house_rules
 from ..resources import specs_dir
 
 # A file source larger than this is not searched for the places cited in it.
@@ -50,6 +53,8 @@ WARNINGS = {
     "stale-ruling": "an inherited ruling quotes a figure of the parent that this spec "
                     "changed (a total, a target, a bid, the players): restate the clause "
                     "with a ruling of its own",
+    "option-overrides": "an option replaces a rule that the base's own spec file states "
+                        "(a house rule), not a built-in variant's",
     "not-indented": "a clause at the left margin: it is read as part of the section above "
                     "it, as if indented, but it reads as a header or as outside the section",
 }
@@ -73,6 +78,7 @@ def spec_warnings(variant: Variant, parent: Variant | None = None) -> list[SpecW
     found += _missing_source_files(variant)
     if parent is not None:
         found += _stale_rulings(variant, parent)
+    found += overridden_house_rules(variant)
     found += [SpecWarning(f"the clause '{rule.key}' is not indented under {rule.section}:",
                           rule.span, hint=f"indent it ('  {rule.text}'): a line at the "
                           "left margin reads as a section header or as outside the "
@@ -184,7 +190,10 @@ def _unknown_places(variant: Variant, own: list[Rule]) -> list[SpecWarning]:
                 text = _file_text(source) if source.kind == "file" else None
                 if text is None or _simple(citation.where) in _simple(text):
                     continue
-                hint = f"quote a heading or a phrase of {source.location} as it is written"
+                close = difflib.get_close_matches(citation.where, _headings(text), n=1,
+                                                  cutoff=0.6)
+                hint = (f"did you mean \"{close[0]}\"? " if close else "") + \
+                    f"quote a heading or a phrase of {source.location} as it is written"
             elif citation.source in headings:
                 places = headings[citation.source]
                 if citation.where.casefold() in (p.casefold() for p in places):
@@ -231,6 +240,13 @@ def _file_text(source) -> str | None:
     if len(data) > MAX_SOURCE_BYTES:
         return None
     return data.decode("utf-8", errors="replace")
+
+
+def _headings(text: str) -> list[str]:
+    """The lines of a source file that read as headings (a few words alone on a line):
+    the places a misspelt citation most likely meant."""
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and len(line.split()) <= 5]
 
 
 def _simple(text: str) -> str:

@@ -166,13 +166,16 @@ def _combine(base_path: Path, option_paths: tuple[Path, ...]) -> Variant:
             else rule for rule in variant.rules))
         check_variant(variant)
     except SpecError as error:
-        raise _cannot_apply(error, options, base) from None
+        raise SpecError.gather([_cannot_apply(problem, options, base)
+                                for problem in error.problems]) from None
     return variant
 
 
 def _merge(base_path: Path, option_paths: tuple[Path, ...]):
     """Apply each option's clauses to the base's, after checking its requirements and
-    that no two options state one rule."""
+    that no two options state one rule.  Every option that cannot apply is reported (an
+    option whose requirements the base does not meet is not applied, so that what only
+    follows from applying it is not reported too)."""
     from .specs import _load, _merged_clauses
     base_spec = parse_file(base_path)
     base = _load(base_path)
@@ -181,30 +184,38 @@ def _merge(base_path: Path, option_paths: tuple[Path, ...]):
               for clause, default, inherited in _merged_clauses(base_spec, base_path,
                                                                  (base_path,))}
     stated_by: dict[str, ast.SpecFile] = {}
+    errors: list[SpecError] = []
     for option in options:
-        for requirement in option.requires:
-            _require(option, requirement, base)
+        unmet = _unmet(option, base)
+        if unmet:
+            errors += unmet
+            continue
         own: set[str] = set()
         for section in option.sections:
             for clause in section.clauses:
                 key = rule_id(clause)
                 if key in own:
-                    raise SpecError(f"rule {key} is given twice in option {option.variant}",
-                                    clause.span, expected="each rule once",
-                                    hint="remove one of them", code="duplicate-rule")
+                    errors.append(SpecError(f"rule {key} is given twice in option "
+                                            f"{option.variant}", clause.span,
+                                            expected="each rule once",
+                                            hint="remove one of them", code="duplicate-rule"))
+                    continue
                 if key in stated_by:
                     other = stated_by[key]
-                    raise SpecError(
+                    errors.append(SpecError(
                         f"options {other.variant} and {option.variant} cannot be combined: "
                         f"both set {key}", clause.span,
                         expected="options that change different rules",
                         hint=f"choose one of them ({other.variant} says "
                              f"'{_stated(other, key)}', {option.variant} says "
-                             f"'{clause.text}')", code="options-conflict")
+                             f"'{clause.text}')", code="options-conflict"))
+                    continue
                 own.add(key)
                 stated_by[key] = option
                 merged.pop(key, None)
                 merged[key] = (clause, option.source, None)
+    if errors:
+        raise SpecError.gather(errors)
     order = {name: i for i, name in enumerate(SECTION_ORDER)}
     clauses = sorted(merged.values(), key=lambda item: order.get(item[0].section, len(order)))
     name = SEPARATOR.join([base.id] + [o.variant for o in options])
@@ -234,6 +245,17 @@ def _cannot_apply(error: SpecError, options: list[ast.SpecFile], base: Variant) 
 
 
 # -- requirements -----------------------------------------------------------------------------
+
+def _unmet(option: ast.SpecFile, base: Variant) -> list[SpecError]:
+    """Every ``requires`` word of ``option`` that ``base`` does not meet."""
+    errors = []
+    for requirement in option.requires:
+        try:
+            _require(option, requirement, base)
+        except SpecError as error:
+            errors.append(error)
+    return errors
+
 
 def _require(option: ast.SpecFile, requirement: ast.Requirement, base: Variant) -> None:
     """Check one ``requires`` word of ``option`` against ``base``: a SpecError that says

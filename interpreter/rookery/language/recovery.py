@@ -34,6 +34,7 @@ def recover(text: str, path: str, parse_once: Callable[[str, str], ast.SpecFile]
     from .vocabulary import SECTION_ORDER
 
     lines = text.split("\n")
+    written = tuple(lines)        # the lines as the author wrote them
     errors: list[SpecError] = []
     lost: set[int] = set()        # 1-based lines read as blank or as a bare header
     variant_line = _first_statement(lines)
@@ -57,7 +58,7 @@ def recover(text: str, path: str, parse_once: Callable[[str, str], ast.SpecFile]
                 lines[line - 1] = ""
             continue
         if lost:
-            spec = _tainted(spec, lost)
+            spec = _tainted(spec, lost, written)
         return spec, errors
 
 
@@ -83,13 +84,26 @@ def _first_statement(lines: list[str]) -> int:
     return len(lines)
 
 
-def _tainted(spec: ast.SpecFile, lost: set[int]) -> ast.SpecFile:
-    """``spec`` with the sections that lost a line marked (``"header"`` for a line lost
-    above the first section)."""
+def _tainted(spec: ast.SpecFile, lost: set[int], written: tuple[str, ...]) -> ast.SpecFile:
+    """``spec`` with what each lost line held marked: the clause's rule id when the line
+    starts with a key of its section (``deal.hand``), nothing for a note under a clause
+    (``per``, ``ruling``, ``as``: no figure is lost), else the whole section
+    (``"header"`` for a line lost above the first section)."""
     from dataclasses import replace
+
+    from .vocabulary import SECTIONS
 
     tainted = set()
     for line in lost:
         above = [section for section in spec.sections if section.span.line <= line]
-        tainted.add(above[-1].name if above else "header")
+        if not above:
+            tainted.add("header")
+            continue
+        section = above[-1].name
+        words = written[line - 1].split()
+        first = words[0] if words and above[-1].span.line != line else ""
+        if first in ("per", "ruling", "as"):
+            continue
+        key = first.rstrip(":")
+        tainted.add(f"{section}.{key}" if key in SECTIONS.get(section, {}) else section)
     return replace(spec, tainted=frozenset(tainted))

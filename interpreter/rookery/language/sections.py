@@ -548,7 +548,8 @@ def _read_play(c: Clauses, deck: model.Deck) -> model.Play:
             continue
         if text not in codes:
             raise SpecError(f"'{text}' is not a card of this deck", value.span,
-                            expected="a card code such as ROOK",
+                            expected="a card of this deck, such as "
+                                     + (deck.rook or deck.cards[0].code),
                             hint="the deck's Rook is " + (deck.rook or "absent (rook none)"),
                             code="unknown-card")
         anytime.append(text)

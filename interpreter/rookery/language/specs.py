@@ -19,10 +19,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from . import ast
-from .check import check_problems
+from .check import check_findings
 from ..errors import SpecError, UsageError
 from ..limits import MAX_EXTENDS, MAX_NAME_CHARS
 from .gather import read_all
+from .inherited import at_writers_line
 from .model import Variant
 from .parse import parse_file, parse_file_recovering
 from .reach import extra_roots, refusal, refused
@@ -76,6 +77,9 @@ def unknown_variant(name: str) -> str:
     if name in builtin_options():
         return (f"'{name}' is an option, not a variant: apply it to a base, e.g. "
                 f"tournament+{name} ('rookery list --options' shows which bases take it)")
+    if _is_spec_here(name):
+        return (f"unknown variant '{name}'; the spec file {name}.rook is here: name a file "
+                f"with its '.rook' ({name}.rook, or {name}.rook+OPTION with options)")
     close = difflib.get_close_matches(name, builtin_variants(), n=3, cutoff=0.6) \
         if len(name) <= MAX_NAME_CHARS else []
     hint = ("did you mean " + " or ".join(f"'{c}'" for c in close) + "? "
@@ -89,6 +93,15 @@ def _load(path: Path) -> Variant:
     """The variant of the spec file ``path``, remembered for the folders it may read
     from (:mod:`rookery.language.reach`: the current folder and the allowed roots)."""
     return _load_within(path, Path.cwd(), extra_roots())
+
+
+def _is_spec_here(name: str) -> bool:
+    """Whether ``NAME.rook`` is a file in the current folder (a house spec named
+    without its suffix); a name no file can have is not."""
+    try:
+        return Path(f"{name}.rook").is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @cache
@@ -114,15 +127,26 @@ def _read_and_check(spec: ast.SpecFile | None, errors: list[SpecError], path: Pa
         raise SpecError.gather(errors + [error]) from None
     variant, problems, tainted = read_all(spec, clauses, frozenset(known_sources()),
                                           tuple(declared))
-    errors = errors + problems
-    if variant is not None:
-        errors += check_problems(variant, tainted)
+    if variant is None:     # nothing to tell an inherited clause's error against
+        raise SpecError.gather(errors + problems)
+    findings = [(problem, None) for problem in problems] + check_findings(variant, tainted)
+    errors = errors + at_writers_line(findings, variant, str(path), spec.extends_span,
+                                      lambda: _parent_errors(parents))
     if errors or variant is None:
         raise SpecError.gather(errors)
     if spec.extends_path:   # the variant extends a parent id; where it is found, beside
         parent_id, parent_path = parents[0]
         variant = replace(variant, extends=parent_id, extends_path=str(parent_path))
     return variant
+
+
+def _parent_errors(parents: list[tuple[str, Path]]) -> tuple[SpecError, ...]:
+    """The errors of the variant's parent checked on its own (none when it checks)."""
+    try:
+        _load(parents[0][1])
+    except SpecError as error:
+        return error.problems
+    return ()
 
 
 def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
