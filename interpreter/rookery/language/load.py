@@ -48,6 +48,8 @@ def load_parent(variant: Variant) -> Variant | None:
     None for a variant that stands alone."""
     if not variant.extends:
         return None
+    if variant.options:         # a base with options: the base, from its own file
+        return _load(Path(variant.path).resolve())
     if variant.extends_path:
         return _load(Path(variant.extends_path).resolve())
     return load_variant(find_spec(variant.extends, near=Path(variant.path).parent))
