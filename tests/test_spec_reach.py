@@ -151,3 +151,29 @@ def test_check_answers_a_sixty_thousand_letter_clause_at_once(tmp_path):
     started = time.process_time()
     assert _error(spec).code == "unknown-clause"
     assert time.process_time() - started < 3
+
+
+@pytest.mark.parametrize("written", ["/etc/passwd", "../../../../../../proc/self/environ",
+                                     "~/.bashrc"])
+def test_a_case_file_names_no_spec_outside_its_reach(tmp_path, monkeypatch, written):
+    """A case file is handed around like a spec: the spec it names (``"spec"``) is read
+    only beside it, in the current folder's tree, in the corpus or under --allow-root,
+    and a refused one is said without a word of the file."""
+    import json
+
+    from rookery.conformance.corpus.cases import load_corpus
+    from rookery.resources import conformance_dir
+
+    house = next(p for p in sorted((conformance_dir() / "cases").rglob("*.json"))
+                 if '"spec"' in p.read_text(encoding="utf-8"))
+    data = json.loads(house.read_text(encoding="utf-8"))
+    data["spec"] = written
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    cases, problems = load_corpus([case])
+    assert not cases
+    said = " ".join(str(p) for p in problems)
+    assert "not read" in said and "root:" not in said and "PATH=" not in said
+    # the corpus's own house cases still find their specs, wherever rookery runs
+    assert load_corpus([house])[0]

@@ -182,9 +182,19 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
     resolved path, the compiled variant, or a problem (no such file, a spec with errors,
     another variant id)."""
     from ...language.load import load_variant
+    from ...language.reach import allowing, refusal, regular
+    # A case file is handed around like a spec: the spec it names is read only where a
+    # spec's own paths would be (its folder, the current folder's tree, --allow-root),
+    # or in the corpus the case belongs to; anything else is refused unread.
+    with allowing([conformance_dir()]):
+        why = refusal(spec, case_file.parent)
+    if why is not None:
+        return None, None, (f"spec: {bounded.clean(spec, 80)!r}: {why}, not read (a "
+                            "case names a spec file beside it, in the current folder's "
+                            "tree or under --allow-root DIR)")
     try:
         where = (case_file.parent / spec).resolve()
-        found = where.is_file()
+        found = regular(where)
     except OSError as error:        # a name too long for a path
         return None, None, (f"spec: {bounded.clean(spec, 80)!r} cannot be a file "
                             f"({error.strerror or error})")
