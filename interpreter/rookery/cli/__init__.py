@@ -18,6 +18,7 @@ from .. import __version__
 from . import play as play_commands
 from ..errors import RookeryError, SpecError, UsageError
 from ..exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
+from ..paths import guarded_stdout
 
 # The parser, the engine, rich and each command's modules are imported by the command
 # that uses them: ``rookery --help`` (and a usage mistake) needs none of them.
@@ -357,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
         return USAGE
     previous = _on_terminate()
     try:
-        return int(_COMMANDS[args.command](args) or 0)
+        with guarded_stdout():
+            return int(_COMMANDS[args.command](args) or 0)
     except Terminated:
         return 143
     except SpecError as error:

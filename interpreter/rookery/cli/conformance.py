@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 import sys
 import time
@@ -102,11 +101,12 @@ def select(cases: list[Case], variants=(), rules=(), tags=(), ids=()) -> list[Ca
 
 def read_expected_failures(path: Path) -> dict[str, str]:
     """``[{"id": ..., "reason": ...}, ...]`` -> id -> reason."""
+    from .. import bounded
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = bounded.read_json(path)
     except OSError as error:
-        raise UsageError(f"cannot read the expected failures {path}: {error.strerror}") \
-            from None
+        raise UsageError(f"cannot read the expected failures {path}: "
+                         f"{error.strerror or error}") from None
     except ValueError as error:
         raise UsageError(f"the expected failures {path} are not JSON: {error}") from None
     if not isinstance(data, list) or not all(
@@ -307,11 +307,7 @@ def cmd_conformance(args) -> int:
     # The files first: whatever the console does, the reports are written.
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path:
-            try:
-                write(run, problems, path)
-            except OSError as error:
-                raise UsageError(f"cannot write the report {path}: {error.strerror}") \
-                    from None
+            write(run, problems, path)      # a WriteError names the path
     filtered = bool(args.rule or args.tag or args.case or args.paths)
     print_report(run, problems, console, verbose=args.verbose,
                  rules_of=None if filtered else own_rules,

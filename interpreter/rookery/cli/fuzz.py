@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
+from ..paths import make_folder, write_bytes, write_text
 
 # The fuzzer, the engine and rich are imported when the command runs (the command
 # line's help needs none of them).
@@ -113,7 +114,7 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
     if args.spec is not None:
         # ``extends`` finds a parent by its id beside the child: a copy of the spec.
         parent = folder / f"{variant.id}.rook"
-        parent.write_bytes(Path(args.spec).read_bytes())
+        write_bytes(parent, Path(args.spec).read_bytes(), "the copy of the spec")
     rules = [rule for rule, _ in learned]
     sections: dict[str, list[str]] = {}
     adaptation = Adaptation(str(args.spec or args.variant))
@@ -131,7 +132,7 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
                       'under test, which plays this rule so: not a rule of any source"']
         lines.append("")
     name = "as-engine-" + _slug("-".join(rules)) + ".rook"
-    (folder / name).write_text("\n".join(lines), encoding="utf-8")
+    write_text(folder / name, "\n".join(lines), "the learned spec")
     return {"spec": name, "sha256": spec_digest(folder / name)}
 
 
@@ -212,7 +213,7 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
     if not deviations:
         return 0
     folder = args.cases / variant.id
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder, "--cases")
     for index, deviation in enumerate(deviations, 1):
         # The simplest to start from: one hand rather than a game, the fewest actions.
         first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
@@ -224,7 +225,7 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
         case = to_case(deviation.minimal, variant, f"{variant.id}/fuzz-{args.seed}/"
                        f"{index:03d}", decided_by, label)
         path = folder / f"{name}.json"
-        path.write_text(json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
-                        + "\n", encoding="utf-8")
+        write_text(path, json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
+                   + "\n", "the case")
         deviation.case_path = str(path)
     return len(deviations)

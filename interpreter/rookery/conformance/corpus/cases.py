@@ -8,8 +8,6 @@ file and the case id, and the good cases are still returned.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -112,7 +110,8 @@ def read_file(path: Path, rules_of=None, skip: frozenset[str] = frozenset()
     whose id is in ``skip`` (retired ones, which are not run) are passed over unread."""
     name = str(path)
     try:
-        data = bounded.loads(_read_bounded(Path(path)), MAX_CASE_DEPTH)
+        # lone surrogates are kept: each is reported below with its case and place
+        data = bounded.read_json(path, MAX_CASE_FILE, MAX_CASE_DEPTH, surrogates=True)
     except OSError as error:
         return [], [Problem(name, None, f"cannot be read: {error.strerror or error}")]
     except ValueError as error:
@@ -182,18 +181,6 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
 
 MAX_CASE_FILE = 16 << 20       # bytes
 MAX_CASE_DEPTH = 32            # levels of JSON nesting
-
-
-def _read_bounded(path: Path) -> bytes:
-    """A case file's bytes: a regular file of at most MAX_CASE_FILE bytes."""
-    # O_NONBLOCK: opening a FIFO would otherwise wait for a writer.
-    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise OSError("not a regular file")
-        data = stream.read(MAX_CASE_FILE + 1)
-    if len(data) > MAX_CASE_FILE:
-        raise OSError(f"larger than {MAX_CASE_FILE >> 20} MB")
-    return data
 
 
 @cache

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .cases import Problem
+from ...paths import write_bytes, write_text
 from ..diagnosis.compare import action_order
 from .runner import FAIL, FAILURES, NOT_RUN, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
 
@@ -283,8 +284,7 @@ def run_json(run: Run, problems: list[Problem]) -> dict:
 
 
 def write_json(run: Run, problems: list[Problem], path: Path) -> None:
-    Path(path).write_text(json.dumps(run_json(run, problems), indent=2) + "\n",
-                          encoding="utf-8")
+    write_text(path, json.dumps(run_json(run, problems), indent=2) + "\n", "the report")
 
 
 def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
@@ -353,4 +353,5 @@ def failure_text(result: CaseResult) -> str:
 
 
 def write_junit(run: Run, problems: list[Problem], path: Path) -> None:
-    junit_xml(run, problems).write(str(path), encoding="utf-8", xml_declaration=True)
+    write_bytes(path, ET.tostring(junit_xml(run, problems).getroot(), encoding="utf-8",
+                                  xml_declaration=True), "the report")

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ...language.model import Variant
+from ...paths import write_bytes, write_text
 from ..diagnosis.lockstep import KINDS, Difference
 
 
@@ -185,7 +186,7 @@ def to_json(report: FuzzReport) -> dict:
 
 
 def write_json(report: FuzzReport, path: Path) -> None:
-    Path(path).write_text(json.dumps(to_json(report), indent=2) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(to_json(report), indent=2) + "\n", "the report")
 
 
 def write_junit(report: FuzzReport, path: Path) -> None:
@@ -205,4 +206,5 @@ def write_junit(report: FuzzReport, path: Path) -> None:
             failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
             failure.text = (f"{deviation.deals} deals; minimal case: "
                             f"{deviation.case_path or '(not written)'}")
-    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+    write_bytes(path, ET.tostring(suite, encoding="utf-8", xml_declaration=True),
+                "the report")
