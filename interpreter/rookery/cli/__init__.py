@@ -18,6 +18,7 @@ from .. import __version__
 from . import play as play_commands
 from ..errors import RookeryError, SpecError, UsageError
 from ..exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
+from ..interrupts import Terminated
 from ..paths import guarded_stdout
 
 # The parser, the engine, rich and each command's modules are imported by the command
@@ -375,11 +376,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived (a CI job's timeout, ``kill``): unwound like Ctrl-C, so that every
-    engine the command started is closed (its process group killed) on the way out."""
 
 
 def _on_terminate():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -151,17 +152,15 @@ def _check_output_paths(args) -> None:
 
 
 def cmd_fuzz(args) -> int:
+    """Differential play, the deviation report and a minimal case per deviation.  An
+    engine that fails its hello is a verdict in every report; a run stopped by SIGINT
+    or SIGTERM writes what it found (the cases as found, unshrunk, and the reports
+    marked interrupted) and says so."""
     from rich.console import Console
 
-    from ..conformance.differential.deviations import (
-        FuzzReport,
-        group,
-        print_report,
-        write_json,
-        write_junit,
-    )
-    from ..conformance.protocol.engines import Unsupported
+    from ..conformance.differential.deviations import FuzzReport, group
     from ..conformance.differential.fuzzer import Fuzzer
+    from ..interrupts import deferred, exit_code
     if args.deals <= 0:
         raise UsageError("--deals must be a positive number")
     if args.timeout <= 0:
@@ -177,39 +176,86 @@ def cmd_fuzz(args) -> int:
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
                     spec_ref=None if args.no_learn else str(args.spec or args.variant))
     try:
-        try:
-            info = fuzzer.start()
-        except Exception as failure:  # EngineFailure: one message, the run ends
-            raise UsageError(f"the engine could not be started: {failure}") from None
-        if variant.id not in info.variants:
-            raise UsageError(f"the engine does not play '{variant.id}' (it plays: "
-                             f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
-                             "variant id is the name after 'variant' in the file")
-        try:
-            fuzzer.run(args.deals)
-        except Unsupported as refusal:
-            raise UsageError(f"the engine refuses the variant: {refusal}") from None
-        deviations = group(fuzzer.differences)
-        written = _write_cases(args, fuzzer, deviations, variant, oracle, label, console)
-    finally:
+        stopped, hello = _play(args, fuzzer, variant)
+    except BaseException:
         engine.close()
-    report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
-                        time.perf_counter() - began, deviations, fuzzer.unattributed,
-                        fuzzer.coverage, getattr(fuzzer.info, "name", ""),
-                        rerun=_rerun_command(args, engine),
-                        learned=dict(fuzzer.learned()))
-    print_report(report, console, args.verbose)
-    if written:
-        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
+        raise
+    # What was found is kept whatever comes now: a further signal waits.
+    with deferred() as late:
+        try:
+            if stopped:
+                fuzzer.finish()
+            deviations = group(fuzzer.differences)
+            written = _write_cases(args, fuzzer, deviations, variant, oracle, label,
+                                   console, shrink=not stopped)
+        finally:
+            engine.close()
+        report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
+                            time.perf_counter() - began, deviations, fuzzer.unattributed,
+                            fuzzer.coverage, getattr(fuzzer.info, "name", ""),
+                            rerun=_rerun_command(args, engine),
+                            learned=dict(fuzzer.learned()), interrupted=stopped,
+                            engine_failure=hello)
+        code = _report(args, report, console, written)
+    return exit_code(late[0]) if late and not stopped else code
+
+
+def _play(args, fuzzer, variant) -> tuple[str | None, dict | None]:
+    """Start the engine and play the deals: the signal that stopped the run (or None),
+    and the engine's failed hello (or None)."""
+    from ..conformance.protocol.engines import EngineFailure, EngineNotLaunched, Unsupported
+    from ..interrupts import INTERRUPTS, signal_name
+    try:
+        info = fuzzer.start()
+    except EngineNotLaunched as failure:    # no such command: the user's mistake
+        raise UsageError(f"the engine could not be started: {failure}") from None
+    except EngineFailure as failure:        # it started, and failed its hello
+        return None, {"verdict": failure.verdict, "message": failure.message,
+                      "output": list(failure.output)}
+    except INTERRUPTS as stop:
+        return signal_name(stop), None
+    if variant.id not in info.variants:
+        raise UsageError(f"the engine does not play '{variant.id}' (it plays: "
+                         f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
+                         "variant id is the name after 'variant' in the file")
+    try:
+        fuzzer.run(args.deals)
+    except Unsupported as refusal:
+        raise UsageError(f"the engine refuses the variant: {refusal}") from None
+    except INTERRUPTS as stop:
+        return signal_name(stop), None
+    return None, None
+
+
+def _report(args, report, console, written: int) -> int:
+    """The reports (the files first: whatever the console does, they are written), what
+    was written where, and the exit code: 0 no deviation, 1 deviations or an engine that
+    failed its hello, 130/143 interrupted.  Called while signals wait."""
+    from ..conformance.differential.deviations import print_report, write_json, write_junit
+    from ..interrupts import exit_code
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:
             write(report, path)
-    return 0 if not deviations else 1
+    print_report(report, console, args.verbose)
+    if written:
+        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
+    if report.interrupted:
+        reports = [str(p) for p in (args.json, args.junit) if p is not None]
+        print(f"rookery: interrupted by {report.interrupted} after {report.deals} deals: "
+              f"{len(report.deviations)} deviation(s) found so far, {written} case "
+              "file(s) written (as found, not shrunk)"
+              + (f"; the reports {', '.join(reports)} are marked interrupted"
+                 if reports else ""), file=sys.stderr)
+        return exit_code(report.interrupted)
+    return 0 if report.ok else 1
 
 
-def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> int:
-    """Shrink each deviation and write it as a case file of its own."""
-    from ..conformance.differential.shrink import shrink, to_case
+def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,
+                 shrink: bool = True) -> int:
+    """Shrink each deviation (unless ``shrink`` is False: an interrupted run writes them
+    as found) and write it as a case file of its own."""
+    from ..conformance.differential.shrink import shrink as shrink_difference
+    from ..conformance.differential.shrink import to_case
     if not deviations:
         return 0
     folder = args.cases / variant.id
@@ -217,7 +263,8 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
     for index, deviation in enumerate(deviations, 1):
         # The simplest to start from: one hand rather than a game, the fewest actions.
         first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
-        deviation.minimal = first if args.no_shrink else shrink(fuzzer, first)
+        deviation.minimal = first if args.no_shrink or not shrink else \
+            shrink_difference(fuzzer, first)
         name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{deviation.kind}"
         decided_by = oracle
         if deviation.minimal.learned:

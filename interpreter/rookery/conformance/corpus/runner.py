@@ -8,7 +8,10 @@ the step that failed -- or, when the engine parted from the spec before the case
 its own rules, the case is *blocked* by the rule that diverged first.
 
 An engine failure (crash, hang, garbage, broken protocol) is that case's verdict; the
-engine is restarted and the run goes on with the next case.
+engine is restarted and the run goes on with the next case.  An engine that fails its
+``hello`` gives every case that verdict (:func:`start_failure_run`).  A run stopped by
+SIGINT or SIGTERM ends with the cases done so far, the others not run, and says so
+(``Run.interrupted``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.actions import Action
+from ...interrupts import INTERRUPTS, signal_name
 from ..protocol.batch import NO_LOOK, Held, Pending
 from .cases import Case
 from ..diagnosis.compare import compare, seats_needed
@@ -583,6 +587,7 @@ class Run:
     info: EngineInfo | None
     results: list[CaseResult]
     seconds: float = 0.0
+    interrupted: str | None = None      # SIGINT or SIGTERM, when the run was stopped
 
     @property
     def ok(self) -> bool:
@@ -685,6 +690,21 @@ def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] |
     began = time.perf_counter()
     if budget is not None and hasattr(engine, "set_deadline"):
         engine.set_deadline(time.monotonic() + budget)
+    cases = list(cases)
+    try:
+        _run_each(runner, cases, results, progress, maxfail, budget, began)
+    except INTERRUPTS as stop:
+        return interrupted_run(getattr(engine, "label", "engine"), runner.last_info,
+                               cases, results, signal_name(stop),
+                               time.perf_counter() - began)
+    return Run(getattr(engine, "label", "engine"), runner.last_info, results,
+               time.perf_counter() - began)
+
+
+def _run_each(runner: Runner, cases: list[Case], results: list[CaseResult], progress,
+              maxfail: int, budget: float | None, began: float) -> None:
+    """Each case in turn into ``results`` (which holds those done if the run is
+    stopped)."""
     failures = 0
     for case in cases:
         if maxfail and failures >= maxfail:
@@ -700,5 +720,23 @@ def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] |
         results.append(result)
         if progress:
             progress(result)
-    return Run(getattr(engine, "label", "engine"), runner.last_info, results,
-               time.perf_counter() - began)
+
+
+def interrupted_run(engine: str, info: EngineInfo | None, cases: list[Case],
+                    done: list[CaseResult], name: str, seconds: float) -> Run:
+    """A run stopped by the signal ``name``: the cases done, then every other case
+    ``not-run`` with the reason."""
+    finished = {id(result.case) for result in done}
+    rest = [CaseResult(case, NOT_RUN, message=f"not run: the run was interrupted "
+                       f"({name})") for case in cases if id(case) not in finished]
+    return Run(engine, info, list(done) + rest, seconds, interrupted=name)
+
+
+def start_failure_run(engine: str, cases: list[Case], failure: EngineFailure,
+                      seconds: float) -> Run:
+    """The run of an engine that failed its ``hello``: every case gets the failure's
+    verdict (crash, timeout, garbage, protocol-error...) with what the engine said."""
+    message = f"the engine failed its hello ({failure.verdict}): {failure.message}"
+    return Run(engine, None, [CaseResult(case, failure.verdict, message=message,
+                                         output=list(failure.output))
+                              for case in cases], seconds)

@@ -1,0 +1,192 @@
+"""Issue 18, points 6 and 7: runs stopped from outside, and engines that fail their hello.
+
+Point 6: ``rookery fuzz`` and ``rookery conformance --engine`` stopped by SIGINT or
+SIGTERM at a random moment of their run (20 seeds) write valid JSON and JUnit reports
+marked interrupted and every case found so far, and leave no engine behind; after a
+``kill -9`` of the runner (which runs no clean-up at all) an engine that ignores EOF
+and SIGTERM dies too (its parent-death signal).
+
+Point 7: an engine that answers its hello with garbage, the wrong types, or ends while
+answering gets that verdict in the console, JSON and JUnit reports, and exit 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+import rookery
+from rookery.cli import main
+from rookery.conformance.corpus.cases import load_corpus
+
+ENGINES = Path(__file__).parent / "engines"
+PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
+    filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])), COLUMNS="160")
+
+# An engine that notes its pid, then plays as the broken ``wrong_legal.py`` (it never
+# lists the Rook as legal): fuzz finds deviations in its first deals, cases fail.
+NOTED = '''import os, sys
+with open(sys.argv[1], "a") as pids:
+    pids.write(f"{os.getpid()}\\n")
+sys.argv[1:] = []
+exec(open(os.path.join(os.path.dirname(__file__), "wrong_legal.py")).read())
+'''
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _gone(pids: list[int], within: float = 10.0) -> list[int]:
+    """The pids still alive after ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in pids if _alive(pid)]
+
+
+def _wait_for(path: Path, process: subprocess.Popen, within: float = 60.0) -> None:
+    deadline = time.monotonic() + within
+    while not (path.exists() and path.read_text().strip()):
+        assert time.monotonic() < deadline and process.poll() is None, \
+            process.communicate()
+        time.sleep(0.02)
+
+
+def _engine_folder(folder: Path) -> Path:
+    engines = folder / "engines"
+    engines.mkdir()
+    for name in ("_protocol.py", "wrong_legal.py"):
+        shutil.copy(ENGINES / name, engines / name)
+    (engines / "noted.py").write_text(NOTED)
+    return engines
+
+
+def _interrupt_once(seed: int, folder: Path) -> None:
+    """One run, stopped at a random moment of its play; every promise checked."""
+    rng = random.Random(seed)
+    fuzz = seed % 2 == 0
+    signum = (signal.SIGINT, signal.SIGTERM)[seed // 2 % 2]
+    engines = _engine_folder(folder)
+    pids = folder / "pids"
+    engine = f"{sys.executable} {engines / 'noted.py'} {pids}"
+    report, junit, cases = folder / "report.json", folder / "junit.xml", folder / "cases"
+    if fuzz:
+        argv = ["fuzz", "--variant", "tournament", "--deals", "100000", "--seed",
+                str(seed), "--cases", str(cases)]
+    else:
+        argv = ["conformance", "--variant", "tournament", "--no-progress"]
+    run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *argv, "--engine", engine,
+                            "--timeout", "20", "--json", str(report), "--junit",
+                            str(junit)], cwd=folder, env=ENV, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    _wait_for(pids, run)
+    time.sleep(rng.uniform(0.0, 1.0))
+    run.send_signal(signum)
+    out, err = run.communicate(timeout=120)
+    name = signal.Signals(signum).name
+    assert run.returncode == 128 + signum, (seed, out, err)
+    assert "Traceback" not in err and f"rookery: interrupted by {name}" in err, err
+    data = json.loads(report.read_text())
+    assert data["interrupted"] == name and data["ok"] is False
+    errors = ElementTree.parse(junit).getroot().iter("error")
+    assert any(e.get("type") == "interrupted" and name in e.get("message")
+               for e in errors), (seed, junit.read_text()[:2000])
+    if fuzz:
+        written = [d["case"] for d in data["deviations"]]
+        assert all(written), data["deviations"]         # every deviation has its case
+        assert sorted(map(str, cases.rglob("*.json"))) == sorted(
+            str(folder / path) for path in written)
+        found, problems = load_corpus([cases]) if written else ([], [])
+        assert not problems and len(found) == len(written)
+    else:
+        # every selected case is in the report: those run, then the rest not-run
+        ids = [case["id"] for case in data["cases"]]
+        assert len(ids) == len(set(ids)) > 100 and data["counts"].get("not-run", 0) > 0
+        assert all(case_id.startswith("tournament/") for case_id in ids)
+    engine_pids = [int(line) for line in pids.read_text().split()]
+    assert _gone(engine_pids) == []
+
+
+def test_interrupting_a_run_at_a_random_moment_keeps_its_work(tmp_path):
+    """20 seeds: fuzz and conformance alternately, SIGINT and SIGTERM by turns, four
+    at a time."""
+    folders = []
+    for seed in range(20):
+        folder = tmp_path / f"seed-{seed}"
+        folder.mkdir()
+        folders.append((seed, folder))
+    with ThreadPoolExecutor(4) as pool:
+        for outcome in [pool.submit(_interrupt_once, seed, folder)
+                        for seed, folder in folders]:
+            outcome.result()
+
+
+@pytest.mark.parametrize("command", [["conformance", "--variant", "tournament"],
+                                     ["fuzz", "--variant", "tournament", "--deals", "50"]])
+def test_after_kill_9_of_the_runner_no_engine_is_left(tmp_path, command):
+    pids = tmp_path / "pid"
+    engine = f"{sys.executable} {ENGINES / 'immortal.py'} {pids}"
+    run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *command, "--engine",
+                            engine, "--timeout", "300"], cwd=tmp_path, env=ENV,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _wait_for(pids, run)
+    engine_pid = int(pids.read_text())
+    time.sleep(0.5)                         # the runner waits on the engine's answer
+    run.kill()
+    run.wait(timeout=30)
+    assert _gone([engine_pid]) == []
+
+
+# -- point 7: a failed hello ---------------------------------------------------------------
+
+HELLO = {"garbage": "garbage", "wrong-type": "protocol-error", "crash": "crash"}
+
+
+@pytest.mark.parametrize("mode", list(HELLO))
+def test_a_failed_hello_is_a_verdict_in_every_conformance_report(tmp_path, capsys, mode):
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    engine = f"{sys.executable} {ENGINES / 'bad_hello.py'} {mode}"
+    code = main(["conformance", "--engine", engine, "--case", "tournament/follow/*",
+                 "--timeout", "10", "--json", str(report), "--junit", str(junit)])
+    out = capsys.readouterr().out
+    verdict = HELLO[mode]
+    assert code == 1 and verdict.upper() in out and "failed its hello" in out
+    data = json.loads(report.read_text())
+    assert set(data["counts"]) == {verdict} and data["ok"] is False
+    assert all("failed its hello" in case["message"] for case in data["cases"])
+    errors = list(ElementTree.parse(junit).getroot().iter("error"))
+    assert errors and {e.get("type") for e in errors} == {verdict}
+
+
+@pytest.mark.parametrize("mode", list(HELLO))
+def test_a_failed_hello_is_a_verdict_in_every_fuzz_report(tmp_path, capsys, mode):
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    engine = f"{sys.executable} {ENGINES / 'bad_hello.py'} {mode}"
+    code = main(["fuzz", "--variant", "tournament", "--engine", engine, "--deals", "5",
+                 "--cases", str(tmp_path / "cases"), "--json", str(report), "--junit",
+                 str(junit)])
+    out = capsys.readouterr().out
+    verdict = HELLO[mode]
+    assert code == 1 and f"{verdict.upper()}: the engine failed its hello" in out
+    data = json.loads(report.read_text())
+    assert data["engine_failure"]["verdict"] == verdict and data["ok"] is False
+    assert data["deals"] == 0 and not (tmp_path / "cases").exists()
+    hello = ElementTree.parse(junit).getroot().find("testcase[@name='hello']/error")
+    assert hello is not None and hello.get("type") == verdict
