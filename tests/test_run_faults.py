@@ -29,6 +29,7 @@ import pytest
 import rookery
 from rookery.cli import main
 from rookery.conformance.corpus.cases import load_corpus
+from test_terminate import _alive
 
 ENGINES = Path(__file__).parent / "engines"
 PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
@@ -43,14 +44,6 @@ with open(sys.argv[1], "a") as pids:
 sys.argv[1:] = []
 exec(open(os.path.join(os.path.dirname(__file__), "wrong_legal.py")).read())
 '''
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def _gone(pids: list[int], within: float = 10.0) -> list[int]:

@@ -12,7 +12,6 @@ The full disk is ``/dev/full`` and, where the tests run as root and may mount on
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 import subprocess
