@@ -14,7 +14,8 @@ FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
     ("fuzz_specs.py", ["--count", "150", "--budget", "30"]),
     ("fuzz_actions.py", ["--per-variant", "150", "--budget", "30"]),
     ("fuzz_serve.py", ["--count", "300", "--budget", "20"]),
-    ("fuzz_cases.py", ["--count", "40", "--budget", "30"]),
+    ("fuzz_cases.py", ["--count", "300", "--budget", "60"]),
+    ("fuzz_records.py", ["--count", "300", "--budget", "60"]),
     ("fuzz_engines.py", ["--only", "hostile_", "--cases", "1", "--budget", "60",
                          "--timeout", "1"]),
 ])
