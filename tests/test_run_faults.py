@@ -183,3 +183,45 @@ def test_a_failed_hello_is_a_verdict_in_every_fuzz_report(tmp_path, capsys, mode
     assert data["deals"] == 0 and not (tmp_path / "cases").exists()
     hello = ElementTree.parse(junit).getroot().find("testcase[@name='hello']/error")
     assert hello is not None and hello.get("type") == verdict
+
+
+# -- stopped before any engine ran ----------------------------------------------------------
+
+def _signal_in(monkeypatch, module, name: str, signum: int) -> None:
+    """``module.name`` sends ``signum`` to this process before doing its work."""
+    real = getattr(module, name)
+
+    def stopped(*args, **kwargs):
+        os.kill(os.getpid(), signum)
+        time.sleep(0.1)             # the signal lands here, in Python code
+        return real(*args, **kwargs)
+    monkeypatch.setattr(module, name, stopped)
+
+
+def test_fuzz_stopped_while_reading_its_spec_says_so_in_its_reports(tmp_path, capsys,
+                                                                     monkeypatch):
+    from rookery.cli import fuzz
+    _signal_in(monkeypatch, fuzz, "_oracle", signal.SIGTERM)
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    code = main(["fuzz", "--variant", "tournament", "--engine", "never-started",
+                 "--json", str(report), "--junit", str(junit)])
+    assert code == 143
+    assert "interrupted by SIGTERM before the engine started" in capsys.readouterr().err
+    assert json.loads(report.read_text())["interrupted"] == "SIGTERM"
+    error = ElementTree.parse(junit).getroot().find(".//error")
+    assert error.get("type") == "interrupted" and "after 0 of 200 deals" in \
+        error.get("message")
+
+
+def test_conformance_stopped_while_reading_its_corpus_says_so(tmp_path, capsys,
+                                                              monkeypatch):
+    from rookery.conformance.corpus import cases
+    _signal_in(monkeypatch, cases, "load_corpus", signal.SIGINT)
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    code = main(["conformance", "--variant", "tournament", "--json", str(report),
+                 "--junit", str(junit)])
+    assert code == 130
+    assert "rookery: interrupted by SIGINT: 0 of 0 cases run" in capsys.readouterr().err
+    data = json.loads(report.read_text())
+    assert data["interrupted"] == "SIGINT" and data["ok"] is False and data["cases"] == []
+    assert ElementTree.parse(junit).getroot().find(".//error").get("type") == "interrupted"

@@ -169,8 +169,12 @@ def cmd_fuzz(args) -> int:
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, width=160)  # a log, not a screen
-    variant, oracle = _oracle(args)
-    engine = _engine(args, variant)
+    from ..interrupts import INTERRUPTS, signal_name
+    try:
+        variant, oracle = _oracle(args)
+        engine = _engine(args, variant)
+    except INTERRUPTS as stop:
+        return _interrupted_before_play(args, signal_name(stop))
     label = getattr(engine, "label", args.engine or "engine")
     began = time.perf_counter()
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
@@ -198,6 +202,28 @@ def cmd_fuzz(args) -> int:
                             engine_failure=hello)
         code = _report(args, report, console, written)
     return exit_code(late[0]) if late and not stopped else code
+
+
+def _interrupted_before_play(args, name: str) -> int:
+    """Stopped while the spec was being read, before any engine ran: reports that say
+    so (no deal played, nothing found), and the signal's exit code."""
+    from xml.etree import ElementTree as ET
+
+    from ..conformance.corpus.report import interrupted_suite
+    from ..interrupts import deferred, exit_code
+    with deferred():
+        if args.json is not None:
+            write_text(args.json, json.dumps({
+                "variant": args.variant or str(args.spec), "interrupted": name,
+                "ok": False, "deals": 0, "actions": 0, "deviations": [],
+                "broken_rules": []}, indent=2) + "\n", "the report")
+        if args.junit is not None:
+            suite = interrupted_suite(name, "rookery fuzz", 0, args.deals, "deals")
+            write_bytes(args.junit, ET.tostring(suite, encoding="utf-8",
+                                                xml_declaration=True), "the report")
+        print(f"rookery: interrupted by {name} before the engine started: no deal was "
+              "played", file=sys.stderr)
+    return exit_code(name)
 
 
 def _play(args, fuzzer, variant) -> tuple[str | None, dict | None]:
