@@ -143,7 +143,8 @@ def test_every_module_belongs_to_a_stage_folder_or_the_foundation():
     points; everything else lives in the folder of its stage."""
     root = {name for name in MODULES if name.count(".") == 1}
     foundation = {"rookery.errors", "rookery.exit_codes", "rookery.limits", "rookery.lazy",
-                  "rookery.resources", "rookery.paths", "rookery.bounded"}
+                  "rookery.resources", "rookery.paths", "rookery.bounded",
+                  "rookery.interrupts"}
     packages = {f"rookery.{s}" for s in STAGES if s and "." not in s}
     assert root <= foundation | ENTRY_POINTS | packages
 
