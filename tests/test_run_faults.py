@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import json
 import os
-import random
-import shutil
+import re
 import signal
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -28,23 +26,13 @@ import pytest
 
 import rookery
 from rookery.cli import main
-from rookery.conformance.corpus.cases import load_corpus
 from test_terminate import _alive
 
 ENGINES = Path(__file__).parent / "engines"
+FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
 PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
     filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])), COLUMNS="160")
-
-# An engine that notes its pid, then plays as the broken ``wrong_legal.py`` (it never
-# lists the Rook as legal): fuzz finds deviations in its first deals, cases fail.
-NOTED = '''import os, sys
-with open(sys.argv[1], "a") as pids:
-    pids.write(f"{os.getpid()}\\n")
-sys.argv[1:] = []
-exec(open(os.path.join(os.path.dirname(__file__), "wrong_legal.py")).read())
-'''
-
 
 def _gone(pids: list[int], within: float = 10.0) -> list[int]:
     """The pids still alive after ``within`` seconds."""
@@ -62,73 +50,21 @@ def _wait_for(path: Path, process: subprocess.Popen, within: float = 60.0) -> No
         time.sleep(0.02)
 
 
-def _engine_folder(folder: Path) -> Path:
-    engines = folder / "engines"
-    engines.mkdir()
-    for name in ("_protocol.py", "wrong_legal.py"):
-        shutil.copy(ENGINES / name, engines / name)
-    (engines / "noted.py").write_text(NOTED)
-    return engines
-
-
-def _interrupt_once(seed: int, folder: Path) -> None:
-    """One run, stopped at a random moment of its play; every promise checked."""
-    rng = random.Random(seed)
-    fuzz = seed % 2 == 0
-    signum = (signal.SIGINT, signal.SIGTERM)[seed // 2 % 2]
-    engines = _engine_folder(folder)
-    pids = folder / "pids"
-    engine = f"{sys.executable} {engines / 'noted.py'} {pids}"
-    report, junit, cases = folder / "report.json", folder / "junit.xml", folder / "cases"
-    if fuzz:
-        argv = ["fuzz", "--variant", "tournament", "--deals", "100000", "--seed",
-                str(seed), "--cases", str(cases)]
-    else:
-        argv = ["conformance", "--variant", "tournament", "--no-progress"]
-    run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *argv, "--engine", engine,
-                            "--timeout", "20", "--json", str(report), "--junit",
-                            str(junit)], cwd=folder, env=ENV, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
-    _wait_for(pids, run)
-    time.sleep(rng.uniform(0.0, 1.0))
-    run.send_signal(signum)
-    out, err = run.communicate(timeout=120)
-    name = signal.Signals(signum).name
-    assert run.returncode == 128 + signum, (seed, out, err)
-    assert "Traceback" not in err and f"rookery: interrupted by {name}" in err, err
-    data = json.loads(report.read_text())
-    assert data["interrupted"] == name and data["ok"] is False
-    errors = ElementTree.parse(junit).getroot().iter("error")
-    assert any(e.get("type") == "interrupted" and name in e.get("message")
-               for e in errors), (seed, junit.read_text()[:2000])
-    if fuzz:
-        written = [d["case"] for d in data["deviations"]]
-        assert all(written), data["deviations"]         # every deviation has its case
-        assert sorted(map(str, cases.rglob("*.json"))) == sorted(
-            str(folder / path) for path in written)
-        found, problems = load_corpus([cases]) if written else ([], [])
-        assert not problems and len(found) == len(written)
-    else:
-        # every selected case is in the report: those run, then the rest not-run
-        ids = [case["id"] for case in data["cases"]]
-        assert len(ids) == len(set(ids)) > 100 and data["counts"].get("not-run", 0) > 0
-        assert all(case_id.startswith("tournament/") for case_id in ids)
-    engine_pids = [int(line) for line in pids.read_text().split()]
-    assert _gone(engine_pids) == []
-
-
-def test_interrupting_a_run_at_a_random_moment_keeps_its_work(tmp_path):
-    """20 seeds: fuzz and conformance alternately, SIGINT and SIGTERM by turns, four
-    at a time."""
-    folders = []
-    for seed in range(20):
-        folder = tmp_path / f"seed-{seed}"
-        folder.mkdir()
-        folders.append((seed, folder))
-    with ThreadPoolExecutor(4) as pool:
-        for outcome in [pool.submit(_interrupt_once, seed, folder)
-                        for seed, folder in folders]:
-            outcome.result()
+def test_interrupting_a_run_at_a_random_moment_keeps_its_work():
+    """20 seeds of ``fuzz/fuzz_signals.py``: fuzz and conformance by turns, stopped by
+    SIGINT, SIGTERM or SIGKILL at a random moment of their play, four at a time."""
+    done = subprocess.run([sys.executable, str(FUZZ / "fuzz_signals.py"), "--count", "20",
+                           "--seed", "0", "--jobs", "4"], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "fuzz_signals: 20 trials" in done.stdout and "  ok: 0 of " in done.stdout
+    kept = sum(int(line.rsplit(" ", 1)[1]) for line in done.stdout.splitlines()
+               if " kept " in line)
+    killed = sum(int(line.rsplit(" ", 1)[1]) for line in done.stdout.splitlines()
+                 if "killed, nothing left" in line)
+    assert (kept, killed) == (14, 6), done.stdout
+    assert re.search(r"fuzz SIG\w+: reports and [1-9]\d* cases kept", done.stdout), \
+        done.stdout             # some runs were stopped with cases found
 
 
 @pytest.mark.parametrize("command", [["conformance", "--variant", "tournament"],
