@@ -1,5 +1,5 @@
 """Runs stopped from outside: ``rookery fuzz`` and ``rookery conformance --engine``
-against a broken engine (``tests/engines/wrong_legal.py``), sent SIGINT or SIGTERM at a
+against a broken engine (it leaves an action out of every legal list), sent SIGINT or SIGTERM at a
 random moment of their play, or killed with SIGKILL.  After a signal, the JSON and JUnit
 reports must be valid and marked interrupted, every deviation found must have its case
 file (which the corpus reader accepts), the exit code must be 130 or 143 with no
@@ -38,13 +38,21 @@ PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
     filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])), COLUMNS="160")
 
-# An engine that notes its pid, then plays as the broken ``wrong_legal.py`` (it never
-# lists the Rook as legal): fuzz finds deviations in its first deals, cases fail.
+# An engine that notes its pid, then plays as our interpreter but leaves the last action
+# out of every legal list it gives: a deviation at the first decision of every deal.
 NOTED = '''import os, sys
 with open(sys.argv[1], "a") as pids:
     pids.write(f"{os.getpid()}\\n")
-sys.argv[1:] = []
-exec(open(os.path.join(os.path.dirname(__file__), "wrong_legal.py")).read())
+from _protocol import main
+
+
+def after(request, reply):
+    if request.get("cmd") == "state" and reply.get("ok") and reply["state"]["legal"]:
+        reply["state"]["legal"] = reply["state"]["legal"][:-1]
+    return reply
+
+
+main(after=after)
 '''
 
 
@@ -71,8 +79,7 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
     signum = (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)[seed // 2 % 3]
     engines = folder / "engines"
     engines.mkdir()
-    for name in ("_protocol.py", "wrong_legal.py"):
-        shutil.copy(ENGINES / name, engines / name)
+    shutil.copy(ENGINES / "_protocol.py", engines / "_protocol.py")
     (engines / "noted.py").write_text(NOTED)
     pids = folder / "pids"
     engine = f"{sys.executable} {engines / 'noted.py'} {pids}"
@@ -88,8 +95,7 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
     while not (pids.exists() and pids.read_text().strip()) and run.poll() is None \
             and time.monotonic() < deadline:
         time.sleep(0.02)
-    # fuzz finds its first deviations within a second or two of play
-    time.sleep(rng.uniform(0.5, 2.5) if fuzz else rng.uniform(0.0, 1.0))
+    time.sleep(rng.uniform(0.3, 2.0) if fuzz else rng.uniform(0.0, 1.5))
     run.send_signal(signum)
     out, err = run.communicate(timeout=120)
     what = f"{'fuzz' if fuzz else 'conformance'} {signal.Signals(signum).name}"
