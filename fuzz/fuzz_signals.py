@@ -49,6 +49,8 @@ from _protocol import main
 def after(request, reply):
     if request.get("cmd") == "state" and reply.get("ok") and reply["state"]["legal"]:
         reply["state"]["legal"] = reply["state"]["legal"][:-1]
+        with open(sys.argv[1] + ".played", "a") as played:
+            played.write("state\\n")
     return reply
 
 
@@ -91,11 +93,14 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
                             "--timeout", "20", "--json", str(report), "--junit",
                             str(junit)], cwd=folder, env=ENV, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
+    # the moment: once the engine runs (conformance), or once it has shown its first
+    # legal list, a deviation (fuzz); then a random wait
+    started = folder / ("pids.played" if fuzz else "pids")
     deadline = time.monotonic() + 60
-    while not (pids.exists() and pids.read_text().strip()) and run.poll() is None \
+    while not (started.exists() and started.read_text().strip()) and run.poll() is None \
             and time.monotonic() < deadline:
         time.sleep(0.02)
-    time.sleep(rng.uniform(0.3, 2.0) if fuzz else rng.uniform(0.0, 1.5))
+    time.sleep(rng.uniform(0.0, 1.5))
     run.send_signal(signum)
     out, err = run.communicate(timeout=120)
     what = f"{'fuzz' if fuzz else 'conformance'} {signal.Signals(signum).name}"
