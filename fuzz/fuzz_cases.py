@@ -1,6 +1,7 @@
 """Malformed case files: the corpus's own files mutated (keys dropped, values of the
 wrong type, cards swapped or repeated, seats changed, huge numbers, deep nesting,
-truncated text, bytes that are not UTF-8, a FIFO).  Reading must never raise nor hang;
+truncated text, bytes that are not UTF-8, lone surrogates, NaN, a FIFO, a link to
+``/dev/zero``).  Reading must never raise nor hang;
 each file's cases are valid or reported as problems; the valid ones run on our
 interpreter with a verdict and no crash.
 
@@ -70,7 +71,13 @@ def mutate_json(data, rng: random.Random):
 
 
 def raw_text(text: str, rng: random.Random) -> bytes:
-    kind = rng.randrange(5)
+    kind = rng.randrange(8)
+    if kind == 5:       # a lone surrogate, escaped, in the first string
+        return text.replace('"', '"\\udc00', 2).encode()
+    if kind == 6:
+        return text.replace('"dealer": 0', '"dealer": NaN', 1).encode()
+    if kind == 7:       # a number longer than any JSON file should hold
+        return text.replace('"dealer": 0', '"dealer": 1e' + "9" * 40, 1).encode()
     if kind == 0:
         return text[:rng.randrange(len(text))].encode()
     if kind == 1:
@@ -91,6 +98,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         os.mkfifo(root / "fifo.json")
+        (root / "zero.json").symlink_to("/dev/zero")
         while tally.more():
             source = rng.choice(files)
             text = source.read_text(encoding="utf-8")
@@ -102,7 +110,8 @@ def main() -> int:
                 target.write_bytes(raw_text(text, rng))
             try:
                 with time_limit(30):
-                    cases, problems = load_corpus([target, root / "fifo.json"]
+                    device = rng.choice(["fifo.json", "zero.json"])
+                    cases, problems = load_corpus([target, root / device]
                                                   if rng.random() < 0.1 else [target])
                     run = run_cases(InProcessEngine(), cases[:3])
             except CorpusError:

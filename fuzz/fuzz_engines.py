@@ -25,6 +25,7 @@ from rich.console import Console
 
 from rookery.conformance import load_corpus, run_cases
 from rookery.conformance.corpus.report import print_report, write_json, write_junit
+from rookery.conformance.corpus.runner import EngineCannotStart, start_failure_run
 from rookery.conformance.protocol.subprocess_engine import SubprocessEngine, _processes
 
 ENGINES = Path(__file__).resolve().parent.parent / "tests" / "engines"
@@ -96,6 +97,9 @@ def main() -> int:
             began = time.monotonic()
             try:
                 run = run_cases(engine, cases, budget=share)
+            except EngineCannotStart as failure:     # a failed hello: every case's verdict
+                run = start_failure_run(script.name, cases, failure.failure,
+                                        time.monotonic() - began)
             except Exception as error:  # noqa: BLE001 - counted
                 tally.surprise("traceback", error, script.name)
                 continue

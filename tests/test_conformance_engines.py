@@ -9,6 +9,7 @@ import sys
 import time
 from io import StringIO
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from _conformance_fixtures import (BIDDING, FIRST_TRICK, KENTUCKY_DEAL, KENTUCKY_OPENING,
@@ -63,8 +64,10 @@ def test_serve_passes_the_same_cases_as_in_process(corpus):
     assert there.info.name == "rookery"
 
 
-def test_an_engine_that_cannot_start_ends_the_run_with_one_message(corpus, tmp_path,
-                                                                   capsys):
+def test_an_engine_that_fails_its_hello_is_a_verdict_for_every_case(corpus, tmp_path,
+                                                                     capsys):
+    """Issue 18, point 7: the run API still raises at once; the command gives every
+    case the verdict, in the console, JSON and JUnit reports, and exits 1."""
     began = time.monotonic()
     with pytest.raises(EngineCannotStart) as raised:
         run(engine("crash_at_start.py"), corpus)
@@ -75,11 +78,17 @@ def test_an_engine_that_cannot_start_ends_the_run_with_one_message(corpus, tmp_p
     cases = tmp_path / "cases"
     write_corpus(tmp_path, [BIDDING], [])
     command = f"{sys.executable} {ENGINES / 'crash_at_start.py'}"
-    assert main(["conformance", "--engine", command, str(cases)]) == 2
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    assert main(["conformance", "--engine", command, str(cases), "--json", str(report),
+                 "--junit", str(junit)]) == 1
     captured = capsys.readouterr()
-    assert "the engine could not be started (crash)" in captured.err
-    assert "cannot find my rules file" in captured.err
-    assert "FAIL" not in captured.out and "CRASH" not in captured.out
+    assert "CRASH" in captured.out and "cannot find my rules file" in captured.out
+    assert "the engine failed its hello (crash)" in captured.out
+    data = json.loads(report.read_text())
+    assert data["ok"] is False and data["counts"] == {"crash": 1}
+    assert "cannot find my rules file" in data["cases"][0]["output"][-1]
+    error = ElementTree.parse(junit).find(".//testcase/error")
+    assert error.get("type") == "crash" and "failed its hello" in error.get("message")
 
 
 def test_crash_mid_deal_then_the_next_case_runs_on_a_restarted_engine(corpus):

@@ -21,6 +21,8 @@ from . import terminal
 from ..language.reach import allowing
 from ..errors import RookeryError, SpecError, UsageError
 from ..exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
+from ..interrupts import Terminated
+from ..paths import guarded_stdout
 
 # The parser, the engine, rich and each command's modules are imported by the command
 # that uses them: ``rookery --help`` (and a usage mistake) needs none of them.
@@ -422,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     previous = _on_terminate()
     restore_console = terminal.guard(args.command)   # no raw control character printed
     try:
-        with allowing(getattr(args, "allow_root", ())):
+        with allowing(getattr(args, "allow_root", ())), guarded_stdout():
             return int(_COMMANDS[args.command](args) or 0)
     except Terminated:
         return 143
@@ -440,11 +442,6 @@ def main(argv: list[str] | None = None) -> int:
         restore_console()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived (a CI job's timeout, ``kill``): unwound like Ctrl-C, so that every
-    engine the command started is closed (its process group killed) on the way out."""
 
 
 def _on_terminate():

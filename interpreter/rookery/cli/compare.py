@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from ..errors import UsageError
+from ..paths import make_folder, write_text
 from ..exit_codes import EXIT_CODES, OK
 from .. import parallel
 from .play import seat_bots
@@ -115,11 +116,11 @@ def _show(data: dict, args, console) -> None:
     """The report where it was asked for: pictures first (files), then JSON or the
     table."""
     if args.plots:
-        args.plots.mkdir(exist_ok=True)
+        make_folder(args.plots, "--plots")
         from ..play.plots import bid_plot, html_report, length_plot
         for name, text in (("bids.svg", bid_plot(data)), ("lengths.svg", length_plot(data)),
                            ("report.html", html_report(data))):
-            (args.plots / name).write_text(text, encoding="utf-8")
+            write_text(args.plots / name, text, "--plots")
     if args.json:
         print(json.dumps(data, indent=2))
         return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 import sys
 import time
@@ -104,11 +103,12 @@ def select(cases: list[Case], variants=(), rules=(), tags=(), ids=()) -> list[Ca
 
 def read_expected_failures(path: Path) -> dict[str, str]:
     """``[{"id": ..., "reason": ...}, ...]`` -> id -> reason."""
+    from .. import bounded
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = bounded.read_json(path)
     except OSError as error:
-        raise UsageError(f"cannot read the expected failures {path}: {error.strerror}") \
-            from None
+        raise UsageError(f"cannot read the expected failures {path}: "
+                         f"{error.strerror or error}") from None
     except ValueError as error:
         raise UsageError(f"the expected failures {path} are not JSON: {error}") from None
     if not isinstance(data, list) or not all(
@@ -220,10 +220,63 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
                 task, advance=1, description=escape(terminal_text(result.case.id))),
                 oracle_of=oracle_of, maxfail=maxfail, budget=budget)
     finally:
-        engine.close()
+        from ..interrupts import deferred
+        with deferred():        # a signal now must not lose the run just made
+            engine.close()
 
 
 def cmd_conformance(args) -> int:
+    """Run the corpus; a run stopped by SIGINT or SIGTERM, at any moment, still writes
+    its reports (marked interrupted) with the cases done so far."""
+    from ..interrupts import INTERRUPTS
+    began = time.perf_counter()
+    state: dict = {}        # what the run has reached: selected cases, problems, the run
+    try:
+        return _conformance(args, began, state)
+    except INTERRUPTS as stop:
+        return _interrupted(args, stop, began, state)
+
+
+def _interrupted(args, stop: BaseException, began: float, state: dict) -> int:
+    """The reports of a run stopped before its cases ran (or while its reports were
+    being written): every case known by then ``not-run``, marked interrupted."""
+    from ..conformance.corpus.runner import interrupted_run
+    from ..interrupts import signal_name
+    name = signal_name(stop)
+    run = state.get("run")
+    if run is None:
+        label = args.engine or "the built-in interpreter"
+        run = interrupted_run(label, None, state.get("selected", []), [], name,
+                              time.perf_counter() - began)
+    elif not run.interrupted:
+        run.interrupted = name
+    return _write_interrupted(args, run, state.get("problems", []))
+
+
+def _write_interrupted(args, run: Run, problems: list) -> int:
+    """Write the reports of an interrupted run (a further signal waits) and say so."""
+    from ..interrupts import deferred, exit_code
+    with deferred():
+        written = write_reports(args, run, problems)
+        done = sum(1 for result in run.results if result.verdict != "not-run")
+        print(f"rookery: interrupted by {run.interrupted}: {done} of {len(run.results)} "
+              "cases run" + (f"; written to {', '.join(map(str, written))} (marked "
+                             "interrupted)" if written else ""), file=sys.stderr)
+    return exit_code(run.interrupted)
+
+
+def write_reports(args, run: Run, problems: list) -> list[Path]:
+    """``--json`` and ``--junit``, as asked; the paths written."""
+    from ..conformance.corpus.report import write_json, write_junit
+    written = []
+    for path, write in ((args.json, write_json), (args.junit, write_junit)):
+        if path:
+            write(run, problems, path)      # a WriteError names the path
+            written.append(path)
+    return written
+
+
+def _conformance(args, began: float, state: dict) -> int:
     from rich.console import Console
     from rich.markup import escape
 
@@ -234,12 +287,11 @@ def cmd_conformance(args) -> int:
         Problem,
         builtin_rules,
         load_corpus,
-        own_rules,
         spec_rules,
     )
-    from ..conformance.corpus.report import print_report, write_json, write_junit
-    from ..conformance.corpus.runner import EngineCannotStart
-    began = time.perf_counter()
+    from ..conformance.corpus.runner import EngineCannotStart, start_failure_run
+    from ..conformance.protocol.engines import EngineNotLaunched
+    from ..interrupts import deferred, exit_code
     console = Console(highlight=False, soft_wrap=True)
     workers = parallel.workers_from(args.jobs, args.executor)
     if args.timeout <= 0:
@@ -295,6 +347,7 @@ def cmd_conformance(args) -> int:
                              + (f"; did you mean {', '.join(repr(c) for c in close)}?"
                                 if close else ""))
     selected = select(cases, args.variant, args.rule, args.tag, args.case)
+    state.update(selected=selected, problems=problems)
     if not selected:
         for problem in problems:
             console.print(f"[red]invalid[/] {escape(str(problem))}")
@@ -307,26 +360,37 @@ def cmd_conformance(args) -> int:
                       "case")
     show_progress = not args.no_progress and len(selected) >= PROGRESS_FROM \
         and console.is_terminal
+    engine = make_engine(args, specs)
     try:
         if workers.in_process:
-            run = run_with_progress(make_engine(args, specs), selected, expected,
+            run = run_with_progress(engine, selected, expected,
                                     console if show_progress else None, oracle_of, maxfail,
                                     args.budget)
         else:
             run = _run_in_workers(args, specs, selected, expected, maxfail, workers,
                                   console, show_progress)
     except EngineCannotStart as failure:
-        output = failure.failure.output[-5:]
-        raise UsageError(str(failure) + "".join(f"\n  | {line}" for line in output)) \
-            from None
-    # The files first: whatever the console does, the reports are written.
-    for path, write in ((args.json, write_json), (args.junit, write_junit)):
-        if path:
-            try:
-                write(run, problems, path)
-            except OSError as error:
-                raise UsageError(f"cannot write the report {path}: {error.strerror}") \
-                    from None
+        if isinstance(failure.failure, EngineNotLaunched):     # no such command
+            raise UsageError(str(failure)) from None
+        # It started but failed its hello: a verdict for every case, in every report.
+        run = start_failure_run(getattr(engine, "label", args.engine), selected,
+                                failure.failure, time.perf_counter() - began)
+    state["run"] = run
+    if run.interrupted:
+        return _write_interrupted(args, run, problems)
+    with deferred() as late:
+        code = _report(args, run, problems, console, given, began)
+    return exit_code(late[0]) if late else code
+
+
+def _report(args, run: Run, problems: list, console: Console, given: bool,
+            began: float) -> int:
+    """The reports of a finished run, the files first (whatever the console does, they
+    are written); the exit code."""
+    from ..conformance.corpus.cases import own_rules
+    from ..conformance.corpus.report import print_report
+    from ..language.load import builtin_variants
+    write_reports(args, run, problems)
     filtered = bool(args.rule or args.tag or args.case or args.paths)
     print_report(run, problems, console, verbose=args.verbose,
                  rules_of=None if filtered else own_rules,

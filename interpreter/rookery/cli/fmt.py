@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
+from ..paths import write_text
 from ..exit_codes import FINDINGS, OK
 
 
@@ -89,7 +90,7 @@ def cmd_fmt(args) -> int:
         elif args.check:
             print(f"would reformat {path}")
         else:
-            path.write_text(result.text, encoding="utf-8")
+            write_text(path, result.text, str(path))
             print(f"reformatted {path}")
     verb = "would be reformatted" if args.check or args.diff else "reformatted"
     print(f"{len(files)} spec file{'s' if len(files) != 1 else ''}: {changed} {verb}, "

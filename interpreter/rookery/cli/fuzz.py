@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
+from ..paths import make_folder, write_bytes, write_text
 
 # The fuzzer, the engine and rich are imported when the command runs (the command
 # line's help needs none of them).
@@ -108,7 +110,7 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
     if args.spec is not None:
         # ``extends`` finds a parent by its id beside the child: a copy of the spec.
         parent = folder / f"{variant.id}.rook"
-        parent.write_bytes(Path(args.spec).read_bytes())
+        write_bytes(parent, Path(args.spec).read_bytes(), "the copy of the spec")
     rules = [rule for rule, _ in learned]
     sections: dict[str, list[str]] = {}
     adaptation = Adaptation(str(args.spec or args.variant))
@@ -126,7 +128,7 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
                       'under test, which plays this rule so: not a rule of any source"']
         lines.append("")
     name = "as-engine-" + _slug("-".join(rules)) + ".rook"
-    (folder / name).write_text("\n".join(lines), encoding="utf-8")
+    write_text(folder / name, "\n".join(lines), "the learned spec")
     return {"spec": name, "sha256": spec_digest(folder / name)}
 
 
@@ -145,17 +147,15 @@ def _check_output_paths(args) -> None:
 
 
 def cmd_fuzz(args) -> int:
+    """Differential play, the deviation report and a minimal case per deviation.  An
+    engine that fails its hello is a verdict in every report; a run stopped by SIGINT
+    or SIGTERM writes what it found (the cases as found, unshrunk, and the reports
+    marked interrupted) and says so."""
     from rich.console import Console
 
-    from ..conformance.differential.deviations import (
-        FuzzReport,
-        group,
-        print_report,
-        write_json,
-        write_junit,
-    )
-    from ..conformance.protocol.engines import Unsupported
+    from ..conformance.differential.deviations import FuzzReport, group
     from ..conformance.differential.fuzzer import Fuzzer
+    from ..interrupts import deferred, exit_code
     if args.deals <= 0:
         raise UsageError("--deals must be a positive number")
     if args.timeout <= 0:
@@ -164,56 +164,130 @@ def cmd_fuzz(args) -> int:
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, width=160)  # a log, not a screen
-    variant, oracle = _oracle(args)
-    engine = _engine(args, variant)
+    from ..interrupts import INTERRUPTS, signal_name
+    try:
+        variant, oracle = _oracle(args)
+        engine = _engine(args, variant)
+    except INTERRUPTS as stop:
+        return _interrupted_before_play(args, signal_name(stop))
     label = getattr(engine, "label", args.engine or "engine")
     began = time.perf_counter()
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
                     spec_ref=None if args.no_learn else str(args.spec or args.variant))
     try:
-        try:
-            info = fuzzer.start()
-        except Exception as failure:  # EngineFailure: one message, the run ends
-            raise UsageError(f"the engine could not be started: {failure}") from None
-        if variant.id not in info.variants:
-            raise UsageError(f"the engine does not play '{variant.id}' (it plays: "
-                             f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
-                             "variant id is the name after 'variant' in the file")
-        try:
-            fuzzer.run(args.deals)
-        except Unsupported as refusal:
-            raise UsageError(f"the engine refuses the variant: {refusal}") from None
-        deviations = group(fuzzer.differences)
-        written = _write_cases(args, fuzzer, deviations, variant, oracle, label, console)
-    finally:
+        stopped, hello = _play(args, fuzzer, variant)
+    except BaseException:
         engine.close()
-    report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
-                        time.perf_counter() - began, deviations, fuzzer.unattributed,
-                        fuzzer.coverage, getattr(fuzzer.info, "name", ""),
-                        rerun=_rerun_command(args, engine),
-                        learned=dict(fuzzer.learned()))
-    print_report(report, console, args.verbose)
-    if written:
-        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)", markup=False)
+        raise
+    # What was found is kept whatever comes now: a further signal waits.
+    with deferred() as late:
+        try:
+            if stopped:
+                fuzzer.finish()
+            deviations = group(fuzzer.differences)
+            written = _write_cases(args, fuzzer, deviations, variant, oracle, label,
+                                   console, shrink=not stopped)
+        finally:
+            engine.close()
+        report = FuzzReport(variant, oracle, label, fuzzer.deals, fuzzer.actions,
+                            time.perf_counter() - began, deviations, fuzzer.unattributed,
+                            fuzzer.coverage, getattr(fuzzer.info, "name", ""),
+                            rerun=_rerun_command(args, engine),
+                            learned=dict(fuzzer.learned()), interrupted=stopped,
+                            engine_failure=hello)
+        code = _report(args, report, console, written)
+    return exit_code(late[0]) if late and not stopped else code
+
+
+def _interrupted_before_play(args, name: str) -> int:
+    """Stopped while the spec was being read, before any engine ran: reports that say
+    so (no deal played, nothing found), and the signal's exit code."""
+    from xml.etree import ElementTree as ET
+
+    from ..conformance.corpus.report import interrupted_suite
+    from ..interrupts import deferred, exit_code
+    with deferred():
+        if args.json is not None:
+            write_text(args.json, json.dumps({
+                "variant": args.variant or str(args.spec), "interrupted": name,
+                "ok": False, "deals": 0, "actions": 0, "deviations": [],
+                "broken_rules": []}, indent=2) + "\n", "the report")
+        if args.junit is not None:
+            suite = interrupted_suite(name, "rookery fuzz", 0, args.deals, "deals")
+            write_bytes(args.junit, ET.tostring(suite, encoding="utf-8",
+                                                xml_declaration=True), "the report")
+        print(f"rookery: interrupted by {name} before the engine started: no deal was "
+              "played", file=sys.stderr)
+    return exit_code(name)
+
+
+def _play(args, fuzzer, variant) -> tuple[str | None, dict | None]:
+    """Start the engine and play the deals: the signal that stopped the run (or None),
+    and the engine's failed hello (or None)."""
+    from ..conformance.protocol.engines import EngineFailure, EngineNotLaunched, Unsupported
+    from ..interrupts import INTERRUPTS, signal_name
+    try:
+        info = fuzzer.start()
+    except EngineNotLaunched as failure:    # no such command: the user's mistake
+        raise UsageError(f"the engine could not be started: {failure}") from None
+    except EngineFailure as failure:        # it started, and failed its hello
+        return None, {"verdict": failure.verdict, "message": failure.message,
+                      "output": list(failure.output)}
+    except INTERRUPTS as stop:
+        return signal_name(stop), None
+    if variant.id not in info.variants:
+        raise UsageError(f"the engine does not play '{variant.id}' (it plays: "
+                         f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
+                         "variant id is the name after 'variant' in the file")
+    try:
+        fuzzer.run(args.deals)
+    except Unsupported as refusal:
+        raise UsageError(f"the engine refuses the variant: {refusal}") from None
+    except INTERRUPTS as stop:
+        return signal_name(stop), None
+    return None, None
+
+
+def _report(args, report, console, written: int) -> int:
+    """The reports (the files first: whatever the console does, they are written), what
+    was written where, and the exit code: 0 no deviation, 1 deviations or an engine that
+    failed its hello, 130/143 interrupted.  Called while signals wait."""
+    from ..conformance.differential.deviations import print_report, write_json, write_junit
+    from ..interrupts import exit_code
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:
             write(report, path)
-    return 0 if not deviations else 1
+    print_report(report, console, args.verbose)
+    if written:
+        console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
+    if report.interrupted:
+        reports = [str(p) for p in (args.json, args.junit) if p is not None]
+        print(f"rookery: interrupted by {report.interrupted} after {report.deals} deals: "
+              f"{len(report.deviations)} deviation(s) found so far, {written} case "
+              "file(s) written (as found, not shrunk)"
+              + (f"; the reports {', '.join(reports)} are marked interrupted"
+                 if reports else ""), file=sys.stderr)
+        return exit_code(report.interrupted)
+    return 0 if report.ok else 1
 
 
-def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> int:
-    """Shrink each deviation and write it as a case file of its own, with the spec that
-    decides it named from the case file (a spec file by its path from the case's folder)
-    and the seed and deal that found it."""
-    from ..conformance.differential.shrink import shrink, to_case
+def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,
+                 shrink: bool = True) -> int:
+    """Shrink each deviation (unless ``shrink`` is False: an interrupted run writes them
+    as found) and write it as a case file of its own, with the spec that decides it
+    named from the case file (a spec file by its path from the case's folder) and the
+    seed and deal that found it."""
+    from ..conformance.differential.shrink import shrink as shrink_difference
+    from ..conformance.differential.shrink import to_case
     if not deviations:
         return 0
     folder = args.cases / variant.id
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder, "--cases")
     for index, deviation in enumerate(deviations, 1):
         # The simplest to start from: one hand rather than a game, the fewest actions.
         first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
-        deviation.minimal = first if args.no_shrink else shrink(fuzzer, first)
+        deviation.minimal = first if args.no_shrink or not shrink else \
+            shrink_difference(fuzzer, first)
         name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{_slug(deviation.kind)}"
         decided_by = _from_folder(oracle, folder) if args.spec is not None else oracle
         if deviation.minimal.learned:
@@ -222,8 +296,8 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> i
                        f"{index:03d}", decided_by, label,
                        {"seed": args.seed, "deal": first.deal_number})
         path = folder / f"{name}.json"
-        path.write_text(json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
-                        + "\n", encoding="utf-8")
+        write_text(path, json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
+                   + "\n", "the case")
         deviation.case_path = str(path)
         _check_written(path, console)
     return len(deviations)

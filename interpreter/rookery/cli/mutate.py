@@ -78,8 +78,9 @@ def cmd_mutate(args) -> int:
         for m in r.survived:
             console.print(f"survived: {r.variant}: {m.rule}: {m.change}")
     if args.json:
-        args.json.write_text(json.dumps([r.to_json() for r in reports], indent=2) + "\n",
-                             encoding="utf-8")
+        from ..paths import write_text
+        write_text(args.json, json.dumps([r.to_json() for r in reports], indent=2) + "\n",
+                   "--json")
     return 0 if all(not r.survived for r in reports) else 1
 
 

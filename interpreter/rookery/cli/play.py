@@ -13,7 +13,7 @@ import sys
 from .. import parallel
 from ..errors import UsageError
 from ..exit_codes import EXIT_CODES, FINDINGS, OK
-from ..paths import output_file
+from ..paths import output_file, write_text
 
 # rich and the specs' loader are imported by the command that runs: the command line's
 # help needs neither.
@@ -108,13 +108,13 @@ def cmd_play(args) -> int:
         view = TranscriptView()
     outcome = play_game(variant, players, args.seed, args.dealer, max_hands, view, rng)
     if record_path:
-        record_path.write_text(json.dumps(outcome.record, indent=1) + "\n", encoding="utf-8")
+        write_text(record_path, json.dumps(outcome.record, indent=1) + "\n", "--record")
     if args.json:
         print(json.dumps(outcome.record, indent=1))
     if args.seat is not None and outcome.left:
         kept = record_path or _kept_record(variant.id, args.seed)
         if record_path is None:
-            kept.write_text(json.dumps(outcome.record, indent=1) + "\n", encoding="utf-8")
+            write_text(kept, json.dumps(outcome.record, indent=1) + "\n", "the record")
         print(f"you left the table; the game so far is in {kept} "
               f"(rookery replay {kept})")
     return OK
@@ -217,48 +217,54 @@ def cmd_replay(args) -> int:
     """Replay a game record: the transcript, or one hand as a conformance case."""
     from ..play.games import TranscriptView
     from ..language.load import load_variant
-    from ..play.record import (RecordMismatch, hand_case, read_record, replay,
+    from ..play.record import (RecordMismatch, check_record, hand_case, read_record,
                                replay_unfinished)
+    from ..play.record_checks import InconsistentRecord
 
     case_path = output_file(args.to_case, "--to-case") if args.to_case else None
     record = read_record(args.file)
     try:
         variant = load_variant(args.variant or record["variant"])
-    except UsageError as error:
+    except (UsageError, OSError) as error:
         raise UsageError(f"{args.file}: {error} (give its spec file with --variant)") \
             from None
-    if case_path or args.hand is not None:
-        if case_path is None:
-            raise UsageError("--hand K goes with --to-case OUT.json")
-        number = 1 if args.hand is None else args.hand
-        try:
-            case = hand_case(variant, record, number, args.rule)
-        except RecordMismatch as error:
-            print(f"rookery: {args.file}: {error}", file=sys.stderr)
-            return FINDINGS
-        case_path.write_text(json.dumps(case, indent=2) + "\n", encoding="utf-8")
-        print(f"hand {number} of {args.file} written to {case_path} as case "
-              f"{case['cases'][0]['id']}")
+    if args.hand is not None and case_path is None:
+        raise UsageError("--hand K goes with --to-case OUT.json")
+    try:
+        # the whole record first: an inconsistent one (exit 2) is neither replayed nor
+        # turned into a case
+        replayed = check_record(variant, record)
+        case = hand_case(variant, record, 1 if args.hand is None else args.hand,
+                         args.rule) if case_path else None
+    except InconsistentRecord as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    except RecordMismatch as error:
+        print(f"rookery: {args.file}: {error}", file=sys.stderr)
+        return FINDINGS
+    if case_path:
+        write_text(case_path, json.dumps(case, indent=2) + "\n", "--to-case")
+        print(f"hand {1 if args.hand is None else args.hand} of {args.file} written to "
+              f"{case_path} as case {case['cases'][0]['id']}")
         return OK
     view = TranscriptView()
     print(f"{record.get('title', variant.title)}: a recorded game, seed {record.get('seed')}, "
           f"players {', '.join(f'seat {s} {p}' for s, p in enumerate(record['players']))}")
     print()
+    for number, one in enumerate(replayed, 1):
+        view.deal(one.hand, number)
+        for _, _, events in one.events:
+            view.events(one.hand, events)
+        if one.game_over is not None:
+            view.events(one.hand, [one.game_over])
     try:
-        for number, replayed in enumerate(replay(variant, record), 1):
-            view.deal(replayed.hand, number)
-            for _, _, events in replayed.events:
-                view.events(replayed.hand, events)
-            if replayed.game_over is not None:
-                view.events(replayed.hand, [replayed.game_over])
         unfinished = replay_unfinished(variant, record)
-        if unfinished is not None:
-            view.deal(unfinished.hand, len(record["hands"]) + 1)
-            for _, _, events in unfinished.events:
-                view.events(unfinished.hand, events)
     except RecordMismatch as error:
         print(f"rookery: {args.file}: {error}", file=sys.stderr)
         return FINDINGS
+    if unfinished is not None:
+        view.deal(unfinished.hand, len(record["hands"]) + 1)
+        for _, _, events in unfinished.events:
+            view.events(unfinished.hand, events)
     if record.get("stopped"):
         print(f"\nthe record stops here{' in the middle of a hand' if unfinished else ''}: "
               f"{record['stopped']}")

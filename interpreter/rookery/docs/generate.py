@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import rejections
 from ..escaping import markdown_text
+from ..paths import make_folder, write_text
 from .header import GENERATED_BLOCK, MARKER, REGENERATE, STYLESHEET, is_generated, page_header  # noqa: F401
 
 # The pages' writers (and the specs' loader) are imported where used: ``rookery docs``
@@ -119,8 +120,8 @@ def generate(docs: Path, variants: list[Variant] | None = None,
     for path in removed:
         path.unlink()
     for path, text in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        make_folder(path.parent)
+        write_text(path, text)
     return list(files), removed
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..engine import Event, Hand
 from ..engine.game import game_winners
 from ..errors import IllegalAction, UsageError
+from ..limits import MAX_HANDS
 from ..language.model import Variant
 from ..resources import conformance_dir
 
@@ -68,24 +69,44 @@ def schema() -> dict:
                       .read_text(encoding="utf-8"))
 
 
+MAX_RECORD_FILE = 8 << 20      # bytes: a game of 1,000 hands of 114 cards is under 4 MB
+MAX_RECORD_DEPTH = 16           # levels of JSON nesting: a record needs 6
+MAX_VARIANT_NAME = 200          # characters of the variant's name: a base with options
+
+
 def read_record(path: str | Path) -> dict:
-    """Read and validate a record file; a bad file is a UsageError naming the place."""
+    """Read and validate a record file (the one bounded reader,
+    :func:`rookery.bounded.read_json`, then the schema and the limits on its size); a
+    bad file is a UsageError naming the place."""
     import jsonschema
 
+    from .. import bounded
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = bounded.read_json(path, MAX_RECORD_FILE, MAX_RECORD_DEPTH)
     except FileNotFoundError:
         raise UsageError(f"no such record file: {path}") from None
     except IsADirectoryError:
         raise UsageError(f"{path} is a folder, not a record file") from None
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{path}: not JSON ({error})") from None
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read as a record: "
+                         f"{bounded.clean(error.strerror or str(error))}") from None
+    except ValueError as error:
+        raise UsageError(f"{path}: not a rookery game record: {error}") from None
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise UsageError(f"{path}: not a rookery game record: hands: {len(hands):,} "
+                         f"hands, but a game stops after {MAX_HANDS:,}")
     errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data),
                     key=lambda e: list(e.path))
     if errors:
         where = "/".join(str(p) for p in errors[0].path) or "(top)"
-        raise UsageError(f"{path}: not a rookery game record: {where}: {errors[0].message}")
+        raise UsageError(f"{path}: not a rookery game record: {where}: "
+                         f"{bounded.clean(errors[0].message)}")
+    if len(data["variant"]) > MAX_VARIANT_NAME:
+        raise UsageError(f"{path}: not a rookery game record: variant: a name of "
+                         f"{len(data['variant']):,} characters (at most "
+                         f"{MAX_VARIANT_NAME})")
     return data
 
 
@@ -122,9 +143,10 @@ def _replay_actions(variant: Variant, entry: dict, number: int, name: str
     return hand, tuple(events)
 
 
-def replay(variant: Variant, record: dict) -> Iterator[ReplayedHand]:
-    """Replay every hand of ``record`` on ``variant``, checking each action and result."""
-    for number, entry in enumerate(record["hands"], 1):
+def replay(variant: Variant, record: dict, first: int = 1) -> Iterator[ReplayedHand]:
+    """Replay every hand of ``record`` on ``variant``, checking each action and result
+    (``first``: the number of its first hand in messages)."""
+    for number, entry in enumerate(record["hands"], first):
         hand, events = _replay_actions(variant, entry, number, f"hand {number}")
         if not hand.is_over:
             raise RecordMismatch(f"hand {number}: the record stops before the hand ends "
@@ -132,7 +154,7 @@ def replay(variant: Variant, record: dict) -> Iterator[ReplayedHand]:
         result = hand.result.to_json()
         if entry.get("result") is not None and entry["result"] != result:
             raise RecordMismatch(f"hand {number}: the record says scores "
-                                 f"{entry['result']['scores']}, the engine "
+                                 f"{entry['result'].get('scores')}, the engine "
                                  f"{result['scores']}")
         winners = game_winners(variant, hand.result, hand.t.team_of)
         over = Event("game-over", None, {"winners": list(winners),
@@ -150,6 +172,30 @@ def replay_unfinished(variant: Variant, record: dict) -> ReplayedHand | None:
     hand, events = _replay_actions(variant, entry, len(record["hands"]) + 1,
                                    "the unfinished hand")
     return ReplayedHand(hand, events, None)
+
+
+def check_record(variant: Variant, record: dict) -> list[ReplayedHand]:
+    """Every hand of ``record`` replayed, once the record is found consistent
+    (:mod:`rookery.play.record_checks`): raises ``InconsistentRecord`` (the record
+    contradicts itself) or :class:`RecordMismatch` (the engine refuses an action or
+    scores a hand otherwise)."""
+    from .record_checks import end_problems, hand_problems, refuse, table_problems
+    refuse(table_problems(record, variant))
+    hands = record["hands"]
+    replayed: list[ReplayedHand] = []
+    previous = None
+    for index in range(len(hands)):
+        refuse(hand_problems(variant, record, index, previous))
+        one = next(replay(variant, {"hands": [hands[index]]}, first=index + 1))
+        replayed.append(one)
+        previous = one.hand
+        if one.game_over is not None and index + 1 < len(hands):
+            refuse([f"hands/{index + 1}: a hand after the end of the game (the hand "
+                    f"before it ended the game, winners {one.game_over.data['winners']})"])
+    winners = replayed[-1].game_over.data["winners"] if replayed and \
+        replayed[-1].game_over is not None else ()
+    refuse(end_problems(variant, record, previous, tuple(winners)))
+    return replayed
 
 
 def hand_case(variant: Variant, record: dict, number: int, rules: list[str],

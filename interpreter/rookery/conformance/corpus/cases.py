@@ -113,7 +113,8 @@ def read_file(path: Path, rules_of=None, skip: frozenset[str] = frozenset()
     whose id is in ``skip`` (retired ones, which are not run) are passed over unread."""
     name = str(path)
     try:
-        data = bounded.loads(_read_bounded(Path(path)), MAX_CASE_DEPTH)
+        # lone surrogates are kept: each is reported below with its case and place
+        data = bounded.read_json(path, MAX_CASE_FILE, MAX_CASE_DEPTH, surrogates=True)
     except OSError as error:
         return [], [Problem(name, None, f"cannot be read: {error.strerror or error}")]
     except ValueError as error:
@@ -213,11 +214,6 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
 
 MAX_CASE_FILE = 16 << 20       # bytes
 MAX_CASE_DEPTH = 32            # levels of JSON nesting
-
-
-def _read_bounded(path: Path) -> bytes:
-    """A case file's bytes: a regular file of at most MAX_CASE_FILE bytes."""
-    return read_regular(path, MAX_CASE_FILE)
 
 
 @cache

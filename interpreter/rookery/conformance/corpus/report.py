@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .cases import Problem
+from ...paths import write_bytes, write_text
 from ..diagnosis.compare import action_order
 from .runner import FAIL, FAILURES, NOT_RUN, PASS, SKIP, XFAIL, XPASS, CaseResult, Run
 
@@ -169,12 +170,15 @@ def print_report(run: Run, problems: list[Problem], console: Console,
     if c.get(XFAIL):
         parts.append(f"{c[XFAIL]} expected failures")
     if c.get(NOT_RUN):
-        why = sorted({"budget spent" if "budget" in r.message else "--maxfail"
+        why = sorted({"budget spent" if "budget" in r.message else "interrupted"
+                      if "interrupted" in r.message else "--maxfail"
                       for r in run.results if r.verdict == NOT_RUN})
         parts.append(f"{c[NOT_RUN]} not run ({', '.join(why)})")
     if problems:
         parts.append(f"{len(problems)} invalid")
-    style = "green" if run.ok and not problems else "red"
+    if run.interrupted:
+        parts.append(f"interrupted by {run.interrupted}")
+    style = "green" if run.ok and not problems and not run.interrupted else "red"
     wall = f"{wall_seconds:.1f}s wall" if wall_seconds is not None else \
         f"{run.seconds:.1f}s"
     console.print(f"[bold {style}]{', '.join(parts)}[/] in {wall}")
@@ -272,7 +276,8 @@ def run_json(run: Run, problems: list[Problem]) -> dict:
         "engine": None if info is None else {
             "name": info.name, "version": info.version, "variants": sorted(info.variants),
             "features": list(info.features), "error_codes": info.error_codes},
-        "ok": run.ok and not problems,
+        "ok": run.ok and not problems and not run.interrupted,
+        "interrupted": run.interrupted,
         "seconds": round(run.seconds, 3),
         "counts": counts(run.results),
         "rules": per_rule(run.results),
@@ -283,8 +288,7 @@ def run_json(run: Run, problems: list[Problem]) -> dict:
 
 
 def write_json(run: Run, problems: list[Problem], path: Path) -> None:
-    Path(path).write_text(json.dumps(run_json(run, problems), indent=2) + "\n",
-                          encoding="utf-8")
+    write_text(path, json.dumps(run_json(run, problems), indent=2) + "\n", "the report")
 
 
 def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
@@ -319,9 +323,33 @@ def junit_xml(run: Run, problems: list[Problem]) -> ET.ElementTree:
             case = ET.SubElement(suite, "testcase", classname="invalid",
                                  name=problem.case or problem.file, file=problem.file)
             ET.SubElement(case, "error", message=problem.message, type="invalid")
+    if run.interrupted:
+        root.append(interrupted_suite(run.interrupted, "rookery conformance",
+                                      sum(r.verdict != NOT_RUN for r in run.results),
+                                      len(run.results), "cases"))
     ET.indent(root)
     return ET.ElementTree(root)
 
+
+def interrupted_suite(signal: str, name: str, done: int, total: int | None,
+                      what: str) -> ET.Element:
+    """A JUnit test suite of one error that says the run was stopped (a CI tool then
+    shows an interrupted run as broken, never as green)."""
+    suite = ET.Element("testsuite", name="interrupted", tests="1", failures="0",
+                       errors="1", skipped="0")
+    suite.append(interrupted_case(signal, name, done, total, what))
+    return suite
+
+
+def interrupted_case(signal: str, name: str, done: int, total: int | None,
+                     what: str) -> ET.Element:
+    """A JUnit test case in error: the run was interrupted by ``signal`` after ``done``
+    of ``total`` ``what`` (``total`` None when it is not known)."""
+    case = ET.Element("testcase", classname="interrupted", name=name)
+    of = f" of {total}" if total is not None else ""
+    ET.SubElement(case, "error", type="interrupted",
+                  message=f"the run was interrupted by {signal} after {done}{of} {what}")
+    return case
 
 
 def _first_line(result: CaseResult) -> str:
@@ -353,4 +381,5 @@ def failure_text(result: CaseResult) -> str:
 
 
 def write_junit(run: Run, problems: list[Problem], path: Path) -> None:
-    junit_xml(run, problems).write(str(path), encoding="utf-8", xml_declaration=True)
+    write_bytes(path, ET.tostring(junit_xml(run, problems).getroot(), encoding="utf-8",
+                                  xml_declaration=True), "the report")

@@ -4,7 +4,10 @@
 
 An engine failure (crash, hang, garbage, broken protocol) is that case's verdict; the
 engine is restarted and the run goes on with the next case.  A run can stop after a
-number of failures or when its time budget is spent: the cases left are *not run*.
+number of failures or when its time budget is spent: the cases left are *not run*.  An engine that fails its
+``hello`` gives every case that verdict (:func:`start_failure_run`).  A run stopped by
+SIGINT or SIGTERM ends with the cases done so far, the others not run, and says so
+(``Run.interrupted``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...interrupts import INTERRUPTS, signal_name
 from ..protocol.engines import EngineFailure, EngineInfo
 from .cases import Case
 from .charge import charge
@@ -39,6 +43,7 @@ class Run:
     info: EngineInfo | None
     results: list[CaseResult]
     seconds: float = 0.0
+    interrupted: str | None = None      # SIGINT or SIGTERM, when the run was stopped
 
     @property
     def ok(self) -> bool:
@@ -141,6 +146,21 @@ def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] |
     began = time.perf_counter()
     if budget is not None and hasattr(engine, "set_deadline"):
         engine.set_deadline(time.monotonic() + budget)
+    cases = list(cases)
+    try:
+        _run_each(runner, cases, results, progress, maxfail, budget, began)
+    except INTERRUPTS as stop:
+        return interrupted_run(getattr(engine, "label", "engine"), runner.last_info,
+                               cases, results, signal_name(stop),
+                               time.perf_counter() - began)
+    return Run(getattr(engine, "label", "engine"), runner.last_info, results,
+               time.perf_counter() - began)
+
+
+def _run_each(runner: Runner, cases: list[Case], results: list[CaseResult], progress,
+              maxfail: int, budget: float | None, began: float) -> None:
+    """Each case in turn into ``results`` (which holds those done if the run is
+    stopped)."""
     failures = 0
     for case in cases:
         if maxfail and failures >= maxfail:
@@ -160,6 +180,26 @@ def run_cases(engine, cases: Iterable[Case], expected_failures: dict[str, str] |
                time.perf_counter() - began)
 
 
+def interrupted_run(engine: str, info: EngineInfo | None, cases: list[Case],
+                    done: list[CaseResult], name: str, seconds: float) -> Run:
+    """A run stopped by the signal ``name``: the cases done, then every other case
+    ``not-run`` with the reason."""
+    finished = {id(result.case) for result in done}
+    rest = [CaseResult(case, NOT_RUN, message=f"not run: the run was interrupted "
+                       f"({name})") for case in cases if id(case) not in finished]
+    return Run(engine, info, list(done) + rest, seconds, interrupted=name)
+
+
+def start_failure_run(engine: str, cases: list[Case], failure: EngineFailure,
+                      seconds: float) -> Run:
+    """The run of an engine that failed its ``hello``: every case gets the failure's
+    verdict (crash, timeout, garbage, protocol-error...) with what the engine said."""
+    message = f"the engine failed its hello ({failure.verdict}): {failure.message}"
+    return Run(engine, None, [CaseResult(case, failure.verdict, message=message,
+                                         output=list(failure.output))
+                              for case in cases], seconds)
+
+
 __all__ = ["FAIL", "FAILURES", "NOT_RUN", "PASS", "SKIP", "XFAIL", "XPASS", "CaseResult",
-           "Divergence", "EngineCannotStart", "Run", "Runner", "charge", "play_case",
-           "run_cases"]
+           "Divergence", "EngineCannotStart", "Run", "Runner", "charge", "interrupted_run",
+           "play_case", "run_cases", "start_failure_run"]

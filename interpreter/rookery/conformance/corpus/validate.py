@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 
 from ...errors import RookeryError
+from ...engine.deal_check import deal_problems, deck_counts  # noqa: F401 (shared)
 from ...language.model import Variant
 
 MAX_SEAT_DIGITS = 3         # a seat written in a case; no table has 1,000 seats
@@ -85,53 +85,6 @@ def builtin_variant(variant_id: str | None) -> Variant | None:
         return load_variant(variant_id)
     except RookeryError:
         return None
-
-
-def deck_counts(variant: Variant) -> Counter:
-    """Each card code of the variant's deck, with its number of copies."""
-    return Counter({card.code: card.copies for card in variant.deck.cards})
-
-
-def deal_problems(deal: dict, variant: Variant) -> list[str]:
-    """The deal against the deck (rules ``table.players``, ``deal.hand``, ``deal.nest``)."""
-    players, size, nest = variant.table.players, variant.deal.hand, variant.deal.nest
-    out = []
-    if not deal["dealer"] < players:
-        out.append(f"deal/dealer: {deal['dealer']} is not a seat of a table of {players}")
-    hands = deal["hands"]
-    if len(hands) != players:
-        out.append(f"deal/hands: {len(hands)} hands, but {variant.id} deals to {players}")
-    for index, held in enumerate(hands):
-        if len(held) != size:
-            out.append(f"deal/hands/{index}: {len(held)} cards, but a hand is {size}")
-    if len(deal["nest"]) != nest:
-        out.append(f"deal/nest: {len(deal['nest'])} cards, but the nest is {nest}")
-    keepers = _keepers(variant)
-    if "scores" in deal and len(deal["scores"]) != keepers:
-        out.append(f"deal/scores: {len(deal['scores'])} scores, but {variant.id} keeps "
-                   f"{keepers}")
-    deck = deck_counts(variant)
-    seen: Counter = Counter()
-    places = [(f"deal/hands/{h}/{i}", card) for h, held in enumerate(hands)
-              for i, card in enumerate(held)]
-    places += [(f"deal/nest/{i}", card) for i, card in enumerate(deal["nest"])]
-    for where, card in places:
-        seen[card] += 1
-        if card not in deck:
-            out.append(f"{where}: {card} is not a card of the {variant.id} deck")
-        elif seen[card] > deck[card]:
-            twice = "twice" if deck[card] == 1 else f"{seen[card]} times"
-            out.append(f"{where}: {card} is dealt {twice} (the deck has {deck[card]})")
-    missing = sorted((deck - seen).elements())
-    if missing and not out:
-        out.append(f"deal: cards of the deck not dealt: {' '.join(missing[:12])}"
-                   + (" ..." if len(missing) > 12 else ""))
-    return out
-
-
-def _keepers(variant: Variant) -> int:
-    from ...engine.tables import tables_for
-    return tables_for(variant).keepers
 
 
 def script_problems(raw: dict, variant: Variant) -> list[str]:

@@ -199,24 +199,29 @@ class Lockstep:
         self._replay = (probe, view)
         self.deals += 1
         try:
-            self.start()
-            self._play(rng, number, deal, choices, found)
-        except _OutOfStep:
-            pass
-        except EngineFailure as failure:
-            found.append(Difference("engine-failure", (), deal, (), [], "an answer",
-                                    failure.verdict, failure.message, number))
-            self.engine.restart()
-            self.info = None
-        except Unsupported as refusal:
-            raise refusal
-        except DealRefused as refusal:
-            found.append(Difference("deal-refused", (), deal, (), [], "the deal accepted",
-                                    f"refused ({refusal.code})", refusal.message, number))
-        for difference in found:
-            self.differences.append(difference)
-            if self.on_difference:
-                self.on_difference(difference)
+            try:
+                self.start()
+                self._play(rng, number, deal, choices, found)
+            except _OutOfStep:
+                pass
+            except EngineFailure as failure:
+                found.append(Difference("engine-failure", (), deal, (), [], "an answer",
+                                        failure.verdict, failure.message, number))
+                self.engine.restart()
+                self.info = None
+            except Unsupported as refusal:
+                raise refusal
+            except DealRefused as refusal:
+                found.append(Difference("deal-refused", (), deal, (), [],
+                                        "the deal accepted", f"refused ({refusal.code})",
+                                        refusal.message, number))
+        finally:
+            # kept also when the run is stopped in mid-deal (SIGINT, SIGTERM): what the
+            # deal has shown so far is found
+            for difference in found:
+                self.differences.append(difference)
+                if self.on_difference:
+                    self.on_difference(difference)
         return found
 
     # -- one deal ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ...language.model import Variant
+from ...paths import write_bytes, write_text
 from ..diagnosis.lockstep import KINDS, Difference
 
 
@@ -91,10 +92,13 @@ class FuzzReport:
     engine_name: str = ""
     rerun: str = ""             # the command that reruns a written case
     learned: dict = field(default_factory=dict)   # rule id -> the clause the engine plays
+    interrupted: str | None = None      # SIGINT or SIGTERM, when the run was stopped
+    engine_failure: dict | None = None  # the engine failed its hello: verdict, message
 
     @property
     def ok(self) -> bool:
-        return not self.deviations and not self.unattributed
+        return not self.deviations and not self.unattributed and not self.interrupted \
+            and not self.engine_failure
 
     def broken_rules(self) -> list[str]:
         return sorted({rule for d in self.deviations for rule in d.rules})
@@ -105,6 +109,9 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
     console.print(f"[bold]rookery fuzz[/]: {report.engine} against the spec "
                   f"{report.oracle.get('spec')} ({report.variant.id}, sha256 "
                   f"{report.oracle.get('sha256', '')[:12]})")
+    if report.engine_failure:
+        print_engine_failure(report.engine_failure, console)
+        return
     console.print(f"{report.deals} deals, {report.actions} actions in {report.seconds:.1f}s")
     if not report.deviations:
         console.print("[green]no deviation[/]: the engine agreed with the spec on every "
@@ -162,6 +169,15 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
         console.print("  codes: " + ", ".join(f"{c} {n}" for c, n in sorted(cov.codes.items())))
 
 
+def print_engine_failure(failure: dict, console: Console) -> None:
+    """An engine that failed its hello: the verdict, what it said last; no deal ran."""
+    from rich.markup import escape
+    console.print(f"[bold red]{failure['verdict'].upper()}[/]: the engine failed its "
+                  f"hello: {escape(failure['message'])}; no deal was played")
+    for line in failure.get("output", [])[-10:]:
+        console.print(f"    | {escape(line)}")
+
+
 def _short(value, limit: int = 160) -> str:
     text = json.dumps(value) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[:limit - 3] + "..."
@@ -172,6 +188,7 @@ def to_json(report: FuzzReport) -> dict:
         "variant": report.variant.id, "oracle": report.oracle, "engine": report.engine,
         "engine_name": report.engine_name, "deals": report.deals,
         "actions": report.actions, "seconds": round(report.seconds, 3), "ok": report.ok,
+        "interrupted": report.interrupted, "engine_failure": report.engine_failure,
         "broken_rules": report.broken_rules(),
         "learned": report.learned,
         "deviations": [{"rules": list(d.rules), "kind": d.kind, "deals": d.deals,
@@ -185,7 +202,7 @@ def to_json(report: FuzzReport) -> dict:
 
 
 def write_json(report: FuzzReport, path: Path) -> None:
-    Path(path).write_text(json.dumps(to_json(report), indent=2) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(to_json(report), indent=2) + "\n", "the report")
 
 
 def write_junit(report: FuzzReport, path: Path) -> None:
@@ -199,10 +216,34 @@ def write_junit(report: FuzzReport, path: Path) -> None:
     suite = ET.Element("testsuite", name=f"rookery-fuzz.{report.variant.id}",
                        tests=str(len(rules)), failures=str(len(broken)),
                        time=f"{report.seconds:.3f}")
+    _add_run_faults(report, suite)
     for rule in rules:
         case = ET.SubElement(suite, "testcase", classname=report.variant.id, name=rule)
         for deviation in broken.get(rule, ()):
             failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
             failure.text = (f"{deviation.deals} deals; minimal case: "
                             f"{deviation.case_path or '(not written)'}")
-    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+    write_bytes(path, ET.tostring(suite, encoding="utf-8", xml_declaration=True),
+                "the report")
+
+
+def _add_run_faults(report: FuzzReport, suite: ET.Element) -> None:
+    """A test case in error for an engine that failed its hello, and one for a run that
+    was interrupted: a CI tool shows neither as green."""
+    from ..corpus.report import interrupted_case
+    faults = []
+    if report.engine_failure:
+        case = ET.Element("testcase", classname=report.variant.id, name="hello")
+        failure = report.engine_failure
+        ET.SubElement(case, "error", type=failure["verdict"],
+                      message=failure["message"][:500]).text = "\n".join(
+                          failure.get("output", []))
+        faults.append(case)
+    if report.interrupted:
+        faults.append(interrupted_case(report.interrupted, "rookery fuzz", report.deals,
+                                       None, "deals"))
+    for case in faults:
+        suite.append(case)
+    errors = int(suite.get("errors", "0")) + len(faults)
+    suite.set("errors", str(errors))
+    suite.set("tests", str(int(suite.get("tests", "0")) + len(faults)))

@@ -57,6 +57,14 @@ class EngineFailure(Exception):
         super().__init__(f"{verdict}: {message}")
 
 
+class EngineNotLaunched(EngineFailure):
+    """The engine's command could not be run at all (no such program, not executable):
+    the user's mistake, not a verdict on an engine."""
+
+    def __init__(self, message: str):
+        super().__init__("crash", message)
+
+
 class Unsupported(Exception):
     """The engine refuses the deal's variant (``unsupported-variant``)."""
 

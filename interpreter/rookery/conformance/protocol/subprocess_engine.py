@@ -15,7 +15,10 @@ bounded (the limits are the module's constants):
   excerpt with control characters and lone surrogates escaped;
 * after a failure, and at the end, the engine's whole session is killed (its process
   group and any descendant that made a group of its own), so nothing is left running
-  and no grandchild keeps a pipe open.
+  and no grandchild keeps a pipe open;
+* the engine dies with the runner: on Linux it is started with a parent-death signal
+  (``prctl(PR_SET_PDEATHSIG, SIGKILL)``), so even a ``kill -9`` of the runner, which
+  runs no clean-up, leaves no engine behind; every engine ended is waited for (reaped).
 
 What can go wrong has a verdict, in the spirit of Bowtie and toml-test: the process ends
 (``crash``), says nothing in time or stops reading (``timeout``), writes too much
@@ -44,7 +47,15 @@ from . import answer_check
 from ... import bounded
 from ...parallel import die_with_parent
 from .schema_check import schema
-from .engines import Batched, DealRefused, EngineFailure, EngineInfo, Outcome, Unsupported
+from .engines import (
+    Batched,
+    DealRefused,
+    EngineFailure,
+    EngineInfo,
+    EngineNotLaunched,
+    Outcome,
+    Unsupported,
+)
 from .schema_check import SchemaCheck
 from .wire import encode
 
@@ -130,6 +141,28 @@ def kill_session(pid: int) -> None:
     kill_processes(members)
 
 
+PR_SET_PDEATHSIG = 1        # linux/prctl.h
+
+
+def die_with_parent():
+    """A ``preexec_fn`` that makes the engine receive SIGKILL when the runner's thread
+    that started it ends, however it ends (``kill -9`` included); None where the C
+    library has no ``prctl`` (not Linux), where only the clean-up at exit remains."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        prctl = libc.prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def arm() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:      # the runner died before the signal was armed
+            os._exit(1)
+    return arm
+
+
 class SubprocessEngine:
     """``command`` (a list, as for ``subprocess``) started on demand, restarted after a
     failure, asked to quit at the end."""
@@ -163,10 +196,10 @@ class SubprocessEngine:
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, bufsize=0, cwd=self.cwd, env=self.env,
                 start_new_session=True, preexec_fn=die_with_parent())
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, subprocess.SubprocessError) as error:
             self.process = None
-            raise EngineFailure("crash", f"cannot start {self.label}: "
-                                f"{bounded.clean(str(error))}") from None
+            raise EngineNotLaunched(f"cannot start {self.label}: "
+                                    f"{bounded.clean(str(error))}") from None
         _live.add(self)
         os.set_blocking(self.process.stdin.fileno(), False)
         self.lines = queue.SimpleQueue()
