@@ -26,7 +26,7 @@ import pytest
 
 import rookery
 from rookery.cli import main
-from test_terminate import _alive
+from processes import alive as _alive
 
 ENGINES = Path(__file__).parent / "engines"
 FUZZ = Path(__file__).resolve().parent.parent / "fuzz"

@@ -176,8 +176,6 @@ def _run_each(runner: Runner, cases: list[Case], results: list[CaseResult], prog
         results.append(result)
         if progress:
             progress(result)
-    return Run(getattr(engine, "label", "engine"), runner.last_info, results,
-               time.perf_counter() - began)
 
 
 def interrupted_run(engine: str, info: EngineInfo | None, cases: list[Case],
