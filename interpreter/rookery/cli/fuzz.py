@@ -3,6 +3,7 @@ the deviation report and a minimal case per deviation."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shlex
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from ..language.model import Variant
 
 DEFAULT_DEALS = 200
+DEFAULT_MIN_DECISIONS = 3
 
 
 def add_subcommand(sub) -> None:
@@ -55,6 +57,15 @@ def add_subcommand(sub) -> None:
     p.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
     p.add_argument("--junit", type=Path, metavar="FILE",
                    help="write JUnit XML (one test per rule of the spec)")
+    p.add_argument("--require-all", action="store_true",
+                   help="a rule of the spec that no compared decision reached is a finding "
+                   "(exit 1): a CI job's demand that every rule be put to the test")
+    p.add_argument("--min-decisions", type=int, default=DEFAULT_MIN_DECISIONS, metavar="N",
+                   help="steer deals towards each rule until it has decided N compared "
+                   f"decisions (default {DEFAULT_MIN_DECISIONS})")
+    p.add_argument("-j", "--jobs", default="1", metavar="N",
+                   help="play each round's deals in N processes, each with its own engine "
+                   "('auto': one per core); the report is the same as with -j 1")
     p.add_argument("-v", "--verbose", action="store_true", help="more coverage detail")
 
 
@@ -96,6 +107,16 @@ def _engine(args, variant: Variant):
         return engine
     from .conformance import make_engine
     return make_engine(args)
+
+
+def _new_oracle(args):
+    """The run's spec, loaded again in a process of ``-j``."""
+    return _oracle(args)[0]
+
+
+def _new_engine(args):
+    """A new engine like the run's, for a process of ``-j``."""
+    return _engine(args, _new_oracle(args))
 
 
 def _rerun_command(args, engine) -> str:
@@ -161,10 +182,14 @@ def cmd_fuzz(args) -> int:
     )
     from ..conformance.protocol.engines import Unsupported
     from ..conformance.differential.fuzzer import Fuzzer
+    from ..conformance.differential.verdicts import verdicts
     if args.deals <= 0:
         raise UsageError("--deals must be a positive number")
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
+    if args.min_decisions < 1:
+        raise UsageError("--min-decisions must be a positive number")
+    jobs = _jobs(args.jobs)
     _check_output_paths(args)
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
@@ -185,7 +210,10 @@ def cmd_fuzz(args) -> int:
                              f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
                              "variant id is the name after 'variant' in the file")
         try:
-            fuzzer.run(args.deals)
+            fuzzer.min_decisions = args.min_decisions
+            fuzzer.run(args.deals, jobs=jobs,
+                       engine_factory=functools.partial(_new_engine, args),
+                       oracle_factory=functools.partial(_new_oracle, args))
         except Unsupported as refusal:
             raise UsageError(f"the engine refuses the variant: {refusal}") from None
         deviations = group(fuzzer.differences)
@@ -196,14 +224,29 @@ def cmd_fuzz(args) -> int:
                         time.perf_counter() - began, deviations, fuzzer.unattributed,
                         fuzzer.coverage, getattr(fuzzer.info, "name", ""),
                         rerun=_rerun_command(args, engine),
-                        learned=dict(fuzzer.learned()))
+                        learned=dict(fuzzer.learned()),
+                        verdicts=verdicts(variant, fuzzer.coverage, deviations,
+                                          views=fuzzer.coverage.views > 0,
+                                          learned=fuzzer.learned()),
+                        require_all=args.require_all)
     print_report(report, console, args.verbose)
     if written:
         console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:
             write(report, path)
-    return 0 if not deviations else 1
+    return 1 if deviations or (args.require_all and report.not_reached()) else 0
+
+
+def _jobs(text: str) -> int:
+    """``-j``: a number of processes, or ``auto`` (one per core)."""
+    import os
+    if text == "auto":
+        return max(1, os.cpu_count() or 1)
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"-j {text}: expected a positive number of processes or 'auto' "
+                         "(for example -j 2)")
+    return int(text)
 
 
 def _write_cases(args, fuzzer, deviations, variant, oracle, label, console) -> int:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import attribution
+from ...engine import attribution, decisions
 from ...engine.actions import Action
 from ...engine.deal import deal_hand
 from ...engine.tables import tables_for
@@ -103,6 +103,29 @@ class Coverage:
     codes: Counter = field(default_factory=Counter)
     phases: Counter = field(default_factory=Counter)
     rules: Counter = field(default_factory=Counter)
+    # Per rule: the decisions it governed that were compared, and in which deals (see
+    # :mod:`rookery.engine.decisions`); per rule, the deals a difference of it stopped.
+    decided: Counter = field(default_factory=Counter)
+    decided_in: dict = field(default_factory=dict)
+    stopped_by: Counter = field(default_factory=Counter)
+    views: int = 0              # views of a seat the engine stated (protocol 'view')
+
+    def decide(self, rules, number: int) -> None:
+        """Count one decision governed by each of ``rules``, in deal ``number``."""
+        for rule in rules:
+            self.decided[rule] += 1
+            self.decided_in.setdefault(rule, set()).add(number)
+
+    def merge(self, other: "Coverage") -> None:
+        """Add another run's counts (a deal played elsewhere, merged in deal order)."""
+        for mine, theirs in ((self.categories, other.categories), (self.codes, other.codes),
+                             (self.phases, other.phases), (self.rules, other.rules),
+                             (self.decided, other.decided),
+                             (self.stopped_by, other.stopped_by)):
+            mine.update(theirs)
+        self.views += other.views
+        for rule, numbers in other.decided_in.items():
+            self.decided_in.setdefault(rule, set()).update(numbers)
 
 
 def _deal_dict(hand) -> dict:
@@ -202,7 +225,9 @@ class Lockstep:
             self.start()
             self._play(rng, number, deal, choices, found)
         except _OutOfStep:
-            pass
+            stops = [d for d in found if d.kind in STOPPING]
+            for rule in (stops[-1].rules if stops else ()):
+                self.coverage.stopped_by[rule] += 1
         except EngineFailure as failure:
             found.append(Difference("engine-failure", (), deal, (), [], "an answer",
                                     failure.verdict, failure.message, number))
@@ -232,6 +257,8 @@ class Lockstep:
         self._their_points: dict[int, int] = {}
         self._counted_apart = False
         self._pending_before = len(self.pending)
+        self._number = number
+        first_state = True
         if not hasattr(self, "_auction"):
             self._auction, self._auction_seat = "steered", 0
         while True:
@@ -241,8 +268,12 @@ class Lockstep:
             want = oracle.state(seat)
             got = self.engine.state(seat)
             self._compare_trick(hand, want, got, record)
+            if first_state:
+                self.coverage.decide(decisions.deal_rules(hand), number)
+                first_state = False
             if hand.is_over:
                 self._compare_end(hand, want, got, record)
+                self.coverage.decide(decisions.end_rules(hand), number)
                 if not self._game_goes_on(rng, oracle, choices, found):
                     return
                 earlier = record.earlier + ((deal, tuple(path)),)
@@ -252,6 +283,7 @@ class Lockstep:
                 record = self._recorder(number, deal, path, found, earlier)
                 self._their_points, self._counted_apart = {}, False
                 self._compare_next(oracle, record, hand)
+                first_state = True
                 continue
             self._compare_turn(hand, want, got, record)
             self._compare_hand(hand, seat, want, got, record)
@@ -274,10 +306,13 @@ class Lockstep:
             action = self._choose(rng, hand, everything if choices is not None else legal,
                                   choices, step, seat, record)
             step += 1
+            governing = decisions.action_rules(hand, action)
             events = oracle.game.apply(action, seat)
             for event in events:
                 for rule in event.rules:
                     self.coverage.rules[rule] += 1
+            self.coverage.decide(governing + tuple(
+                rule for event in events for rule in event.rules), number)
             path.append((seat, str(action)))
             self.actions += 1
 
@@ -480,7 +515,15 @@ class Lockstep:
         view = got.get("view")
         if not isinstance(view, dict):
             return
+        self.coverage.views += 1
         hidden = attribution.hidden_codes(hand, seat)
+        if hand.start_nest:
+            # what a seat may see of the nest: face down unless the spec turns it up
+            self.coverage.decide((self.t.rule("nest", "face-up"), self.t.rule("nest", "shown")),
+                                 getattr(self, "_number", 0))
+        if hand.tricks:
+            # what a seat may look at again of the tricks taken
+            self.coverage.decide((self.t.rule("play", "review"),), getattr(self, "_number", 0))
         seen = sorted(hidden & set(strings_in(view)))
         if seen:
             record("view-leak", attribution.leak_rules(hand, seat, seen),
@@ -571,6 +614,8 @@ class Lockstep:
             raise _OutOfStep            # (replaying) the action is legal here
         action = text
         self.coverage.codes[error.code] += 1
+        if error.rule:
+            self.coverage.decide((error.rule,), getattr(self, "_number", 0))
         outcome = self.engine.apply(seat, str(action))
         step = {"seat": seat, "do": str(action), "reject": error.code}
         rules = (error.rule,) if error.rule else ()

@@ -12,6 +12,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ...language.model import Variant
@@ -91,10 +92,17 @@ class FuzzReport:
     engine_name: str = ""
     rerun: str = ""             # the command that reruns a written case
     learned: dict = field(default_factory=dict)   # rule id -> the clause the engine plays
+    verdicts: list = field(default_factory=list)  # a Verdict per rule of the spec
+    require_all: bool = False   # a rule not reached is a finding (--require-all)
+
+    def not_reached(self) -> list:
+        from .verdicts import NOT_REACHED
+        return [v for v in self.verdicts if v.verdict == NOT_REACHED]
 
     @property
     def ok(self) -> bool:
-        return not self.deviations and not self.unattributed
+        return not self.deviations and not self.unattributed and \
+            not (self.require_all and self.not_reached())
 
     def broken_rules(self) -> list[str]:
         return sorted({rule for d in self.deviations for rule in d.rules})
@@ -105,6 +113,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
     console.print(f"[bold]rookery fuzz[/]: {report.engine} against the spec "
                   f"{report.oracle.get('spec')} ({report.variant.id}, sha256 "
                   f"{report.oracle.get('sha256', '')[:12]})")
+    print_verdict_counts(report, console)
     console.print(f"{report.deals} deals, {report.actions} actions in {report.seconds:.1f}s")
     if not report.deviations:
         console.print("[green]no deviation[/]: the engine agreed with the spec on every "
@@ -117,7 +126,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
             table.add_column(column, style=style or None, overflow="fold",
                              justify="right" if column == "deals" else "left")
         for deviation in report.deviations:
-            rule = ", ".join(deviation.rules) or "(no rule)"
+            rule = ", ".join(deviation.rules) or f"unexplained ({deviation.kind})"
             said = []
             for rule_id in deviation.rules:
                 text, cited = words.get(rule_id, ("", ""))
@@ -140,7 +149,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
         console.print("\n[bold]Details[/] (the smallest reproducer of each):")
         for deviation in report.deviations:
             example = deviation.example
-            console.print(f"- [bold]{', '.join(deviation.rules) or '(no rule)'}[/] "
+            console.print(f"- [bold]{', '.join(deviation.rules) or 'unexplained'}[/] "
                           f"({deviation.kind}, {len(deviation.differences)} times in "
                           f"{deviation.deals} deals)")
             console.print(f"  after {len(example.path)} actions of deal "
@@ -152,6 +161,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
         console.print("\nlearned from the engine (followed for the rest of the run, so that "
                       "one broken rule hides no other): " + "; ".join(
                           f"{rule}: `{clause}`" for rule, clause in report.learned.items()))
+    print_verdicts(report, console, verbose)
     cov = report.coverage
     rules = set(report.variant.rule_ids)
     reached = rules & set(cov.rules) | {r for d in report.deviations for r in d.rules}
@@ -160,6 +170,44 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
                   f"{len(reached)} of {len(rules)}")
     if verbose:
         console.print("  codes: " + ", ".join(f"{c} {n}" for c, n in sorted(cov.codes.items())))
+
+
+def print_verdict_counts(report: FuzzReport, console: Console) -> None:
+    """The summary's first line: how many rules conform, break, were not reached."""
+    from .verdicts import counts
+    if not report.verdicts:
+        return
+    n = counts(report.verdicts)
+    console.print(f"verdicts for the spec's {len(report.verdicts)} rules: "
+                  f"[green]{n['conforms']} conform[/], [red]{n['breaks']} break[/], "
+                  f"[yellow]{n['not reached']} not reached[/]"
+                  + (" (a finding: --require-all)" if report.require_all and
+                     n["not reached"] else ""))
+
+
+def print_verdicts(report: FuzzReport, console: Console, verbose: bool = False) -> None:
+    """A line per rule not reached (why), and the rules that conform with their counts
+    (each rule left at the language's default told in words with ``-v``)."""
+    from .verdicts import CONFORMS, NOT_REACHED
+    if not report.verdicts:
+        return
+    missing = [v for v in report.verdicts if v.verdict == NOT_REACHED]
+    if missing:
+        console.print(f"\n[yellow]not reached ({len(missing)})[/]: not a pass, nothing "
+                      "compared them:")
+        for verdict in missing:
+            said = f" [dim](left out: {escape(verdict.default)})[/]" if verdict.default \
+                else ""
+            console.print(f"  {escape(verdict.rule)}: {escape(verdict.reason)}{said}")
+    good = [v for v in report.verdicts if v.verdict == CONFORMS]
+    console.print(f"\n[green]conforms ({len(good)})[/]" + (": " + ", ".join(
+        f"{escape(v.rule)} {v.decisions} decisions/{v.deals} deals" for v in good)
+        if good else ": none"))
+    if verbose:
+        for verdict in good:
+            if verdict.default:
+                console.print(f"  {escape(verdict.rule)} (left out): "
+                              f"{escape(verdict.default)}")
 
 
 def _short(value, limit: int = 160) -> str:
@@ -178,10 +226,18 @@ def to_json(report: FuzzReport) -> dict:
                         "differences": len(d.differences), "case": d.case_path,
                         "minimal": d.example.to_json()} for d in report.deviations],
         "unattributed": [d.to_json() for d in report.unattributed],
+        "verdict_counts": _counts(report),
+        "verdicts": [v.to_json() for v in report.verdicts],
+        "require_all": report.require_all,
         "coverage": {"phases": dict(report.coverage.phases),
                      "codes": dict(report.coverage.codes),
                      "rules": dict(report.coverage.rules)},
     }
+
+
+def _counts(report: FuzzReport) -> dict:
+    from .verdicts import counts
+    return counts(report.verdicts)
 
 
 def write_json(report: FuzzReport, path: Path) -> None:
@@ -189,20 +245,41 @@ def write_json(report: FuzzReport, path: Path) -> None:
 
 
 def write_junit(report: FuzzReport, path: Path) -> None:
-    """One test case per rule of the spec: failed where the engine breaks it."""
+    """One test case per rule of the spec: failed where the engine breaks it, skipped
+    (with the reason) where it was not reached -- never a pass -- and a failed case per
+    difference no rule explains."""
+    from .verdicts import NOT_REACHED
     broken = defaultdict(list)
+    unexplained = []
     for deviation in report.deviations:
-        for rule in deviation.rules or ("(no rule)",):
+        if not deviation.rules:
+            unexplained.append(deviation)
+        for rule in deviation.rules:
             broken[rule].append(deviation)
-    rules = list(report.variant.rule_ids) + [r for r in broken
-                                               if r not in report.variant.rule_ids]
+    verdicts = {v.rule: v for v in report.verdicts}
+    rules = [v.rule for v in report.verdicts] or list(report.variant.rule_ids)
+    rules += [r for r in broken if r not in rules]
+    skipped = [r for r in rules if r in verdicts and verdicts[r].verdict == NOT_REACHED
+               and r not in broken]
     suite = ET.Element("testsuite", name=f"rookery-fuzz.{report.variant.id}",
-                       tests=str(len(rules)), failures=str(len(broken)),
-                       time=f"{report.seconds:.3f}")
+                       tests=str(len(rules) + len(unexplained)),
+                       failures=str(len(broken) + len(unexplained)),
+                       skipped=str(len(skipped)), time=f"{report.seconds:.3f}")
     for rule in rules:
         case = ET.SubElement(suite, "testcase", classname=report.variant.id, name=rule)
         for deviation in broken.get(rule, ()):
             failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
             failure.text = (f"{deviation.deals} deals; minimal case: "
                             f"{deviation.case_path or '(not written)'}")
+        if rule in skipped:
+            ET.SubElement(case, "skipped", message="not reached: " + verdicts[rule].reason)
+        elif rule in verdicts and rule not in broken:
+            verdict = verdicts[rule]
+            ET.SubElement(case, "system-out").text = (
+                f"conforms: {verdict.decisions} decisions compared in {verdict.deals} deals")
+    for deviation in unexplained:
+        case = ET.SubElement(suite, "testcase", classname=report.variant.id,
+                             name=f"unexplained {deviation.kind}")
+        failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
+        failure.text = f"{deviation.deals} deals; no rule of the spec explains it"
     ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
