@@ -567,8 +567,12 @@ class Lockstep:
         if phase == "bidding":
             b = hand.variant.bidding
             lowest = max(b.minimum, hand.high + b.step) if hand.high else b.minimum
+            # each refusal code alone, and where two compete: a bid off the step above
+            # the high bid but below the lowest raise (103 over 100, step 5), off the step
+            # below the minimum, off the step above the maximum
             for amount in (b.minimum - b.step, hand.high, lowest + 1, t.max_bid + b.step,
-                           lowest + 2 * b.step, lowest + b.step):
+                           lowest + 2 * b.step, lowest + b.step, hand.high + 1,
+                           hand.high + b.step - 2, b.minimum - 1, t.max_bid + 1):
                 if amount > 0:
                     out.append((seat, Action("bid", amount)))
         elif phase in ("play", "discard", "passing", "circus"):
@@ -597,11 +601,13 @@ class Lockstep:
         for seat, action in candidates[:8]:
             error = attribution.refusal(hand, action, seat)
             if error is not None:
-                scored.append((self.coverage.codes[error.code], seat, action, error))
+                tried = self.coverage.categories["refused " + _context(hand, action, error)]
+                scored.append((tried, seat, action, error))
         if not scored:
             return
         scored.sort(key=lambda item: item[0])
         _, seat, action, error = scored[0]
+        self.coverage.categories["refused " + _context(hand, action, error)] += 1
         self._offer(oracle, deal, path, got, record, seat, str(action),
                     check_state=rng.random() < 0.3)
 
@@ -712,6 +718,20 @@ class Lockstep:
         record("rejects-legal", error_rules, [{"seat": seat, "do": str(action)}], "accepted",
                f"rejected ({outcome.code})", outcome.message, stop=True)
         raise _OutOfStep
+
+
+def _context(hand, action: Action, error) -> str:
+    """A refusal code with the context it competes in: a bid off the step that is also
+    not above the lowest raise, or below the minimum, or above the maximum, is another
+    test of the code than a bid off the step alone."""
+    if action.kind != "bid" or not isinstance(action.value, int):
+        return error.code
+    b = hand.variant.bidding
+    lowest = max(b.minimum, hand.high + b.step) if hand.high else b.minimum
+    where = "below-lowest" if action.value < lowest else \
+        "above-top" if action.value > hand.t.max_bid else "in-range"
+    off = (action.value - b.minimum) % b.step != 0
+    return f"{error.code} ({where}{', off-step' if off else ''})"
 
 
 def _simplest(action: Action):

@@ -96,8 +96,11 @@ class FuzzReport:
     require_all: bool = False   # a rule not reached is a finding (--require-all)
 
     def not_reached(self) -> list:
+        """The rules not reached that could have been (a clause the spec gives no
+        decision, such as the tie of identical cards in a deck without two, is told
+        but is no finding)."""
         from .verdicts import NOT_REACHED
-        return [v for v in self.verdicts if v.verdict == NOT_REACHED]
+        return [v for v in self.verdicts if v.verdict == NOT_REACHED and not v.moot]
 
     @property
     def ok(self) -> bool:
@@ -182,7 +185,7 @@ def print_verdict_counts(report: FuzzReport, console: Console) -> None:
                   f"[green]{n['conforms']} conform[/], [red]{n['breaks']} break[/], "
                   f"[yellow]{n['not reached']} not reached[/]"
                   + (" (a finding: --require-all)" if report.require_all and
-                     n["not reached"] else ""))
+                     report.not_reached() else ""))
 
 
 def print_verdicts(report: FuzzReport, console: Console, verbose: bool = False) -> None:

@@ -241,7 +241,7 @@ class Fuzzer(Lockstep):
         keeper = t.team_of[self._auction_seat] if t.team_of is not None else \
             self._auction_seat
         scores = scenarios.start_scores(scenario, rng, v, t.keepers, keeper,
-                                        max(t.max_bid, 5)) or [0] * t.keepers
+                                        max(t.total_points, 5)) or [0] * t.keepers
         deal = _deal_dict(deal_hand(v, rng, dealer, scores, rng.randrange(4)))
         if self._slam:
             deal["hands"] = self._stacked(deal["hands"])

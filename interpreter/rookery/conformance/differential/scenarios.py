@@ -18,7 +18,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Scenario:
     """How to set up one deal: the rule it is for, the running scores (``near``: just
-    below the target on every side, ``tied``: level there, ``bidders-behind``: the
+    below the target on every side, ``tied``: the defenders past it and the
+    stacked bidders behind by every point, to end level, ``bidders-behind``: the
     defenders ahead, ``low``: the bidding side near the low score), the cards
     (``stacked``: the bid winner's side holds the high cards, ``weak``: a seat without a
     counter) and the auction (``all-pass``, ``one-bid``, ``top``, ``contest``)."""
@@ -35,7 +36,7 @@ _WEAK = Scenario("", cards="weak", auction="all-pass")
 _TOP = Scenario("", auction="top")
 _BEHIND = Scenario("", scores="bidders-behind")
 BY_CLAUSE = {
-    "game.ties": Scenario("", scores="tied"), "game.winner": _BEHIND,
+    "game.ties": Scenario("", scores="tied", cards="stacked"), "game.winner": _BEHIND,
     "game.win-on": _BEHIND, "game.target": Scenario("", scores="near"),
     "game.low": Scenario("", scores="low"),
     "bidding.all-pass": Scenario("", auction="all-pass"),
@@ -68,19 +69,24 @@ def plan(numbers, wanted: list[Scenario]) -> dict[int, Scenario | None]:
 
 
 def start_scores(scenario: Scenario, rng, variant, keepers: int, bidders: int,
-                 top_bid: int) -> list[int] | None:
+                 points: int) -> list[int] | None:
     """The running scores a scenario starts from (None: the usual random ones).
-    ``bidders`` is the score keeper of the seat that will take the bid."""
+    ``bidders`` is the score keeper of the seat that will take the bid, ``points`` the
+    points a hand holds."""
     target = variant.game.target
     step = max(variant.bidding.step, 5)
     near = [target - step * rng.randrange(1, 4) for _ in range(keepers)]
     if scenario.scores == "near":
         return near
     if scenario.scores == "tied":
-        return [near[0]] * keepers
+        # past the target, the stacked bidders behind by every point of the hand: when
+        # they take them all, the totals are level at the end of the game
+        scores = [target + step] * keepers
+        scores[bidders] = target + step - points
+        return scores
     if scenario.scores == "bidders-behind":
         scores = [target - step for _ in range(keepers)]
-        scores[bidders] = target - top_bid // 2
+        scores[bidders] = target - points // 2
         return scores
     if scenario.scores == "low":
         low = variant.game.low

@@ -55,6 +55,8 @@ class Verdict:
     reason: str = ""
     case: str | None = None
     default: str = ""
+    moot: bool = False          # not reached because the spec itself gives it no say
+
 
     def to_json(self) -> dict:
         out = {"rule": self.rule, "verdict": self.verdict, "decisions": self.decisions,
@@ -65,6 +67,8 @@ class Verdict:
             out["case"] = self.case
         if self.default:
             out["default"] = self.default
+        if self.moot:
+            out["moot"] = True
         return out
 
 
@@ -116,15 +120,22 @@ def verdicts(variant: Variant, coverage, deviations, *, views: bool = True,
         elif decided:
             out.append(Verdict(rule, CONFORMS, decided, deals, "", None, default))
         else:
+            moot = _moot(rule, variant)
             out.append(Verdict(rule, NOT_REACHED, 0, 0,
-                               _why_not(rule, variant, coverage, views), None, default))
+                               moot or _why_not(rule, coverage, views), None, default,
+                               bool(moot)))
     return out
 
 
-def _why_not(rule: str, variant: Variant, coverage, views: bool) -> str:
-    """Why a rule was never put to the test."""
+def _moot(rule: str, variant: Variant) -> str:
+    """Why the spec itself gives a clause no decision ("" when it may decide)."""
     if rule == "play.ties" and variant.deck.copies == 1:
         return "it cannot decide with this deck: no two cards are identical"
+    return ""
+
+
+def _why_not(rule: str, coverage, views: bool) -> str:
+    """Why a rule was never put to the test."""
     if rule.partition(".")[0] == "nest" and not views:
         return "the engine states no view of what a seat sees (the protocol's 'view')"
     stoppers = [(n, r) for r, n in coverage.stopped_by.items() if r != rule]
