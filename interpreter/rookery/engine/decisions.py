@@ -23,13 +23,15 @@ def deal_rules(hand) -> tuple[str, ...]:
     compared: the table, the deck and the deal itself."""
     t = hand.t
     v = hand.variant
+    # the cards dealt (each seat's hand is compared): the deck, with its Rook or none,
+    # the hands and the nest, or none
     out = [t.rule("table", "players"), t.rule("table", "sides"), t.rule("deck", "colors"),
-           t.rule("deck", "ranks"), t.rule("deal", "hand")]
-    if v.deck.rook is not None:
-        out.append(t.rule("deck", "rook"))
+           t.rule("deck", "ranks"), t.rule("deal", "hand"), t.rule("deck", "rook"),
+           t.rule("deal", "nest")]
     if hand.start_nest:
-        out += [t.rule("deal", "nest"), t.rule("deal", "nest-deal"),
-                t.rule("nest", "face-up"), t.rule("nest", "shown")]
+        out.append(t.rule("deal", "nest-deal"))
+    if v.table.dummy != "none":
+        out += [t.rule("table", "dummy"), t.rule("table", "dummy-shown")]
     if _has_weak_hand(hand):
         out.append(t.rule("deal", "poor-hand"))
     return tuple(out)
@@ -69,11 +71,16 @@ def action_rules(hand, action) -> tuple[str, ...]:
         out = [t.rule("play", "claim")]
         if hand.trick_cards:
             out.append(t.rule("play", "follow"))
-            if t.anytime and any(c in t.anytime for c in hand.hands[hand.to_act]):
+            # no card may leave the led color (anytime none), or the seat holds one
+            if not t.anytime or any(c in t.anytime for c in hand.hands[hand.to_act]):
                 out.append(t.rule("play", "anytime"))
         elif not hand.tricks:
             out.append(t.rule("play", "leader"))
         return tuple(out)
+    if phase == "rook":
+        return (t.rule("trump", "rook-call"), t.rule("trump", "rook"))
+    if phase == "call":
+        return (t.rule("table", "call-time"), t.rule("table", "sides"))
     if phase == "passing":
         return (t.rule("passing", "cards"), t.rule("passing", "directions"))
     return ()

@@ -129,8 +129,14 @@ def verdicts(variant: Variant, coverage, deviations, *, views: bool = True,
 
 def _moot(rule: str, variant: Variant) -> str:
     """Why the spec itself gives a clause no decision ("" when it may decide)."""
+    section, _, key = rule.partition(".")
     if rule == "play.ties" and variant.deck.copies == 1:
         return "it cannot decide with this deck: no two cards are identical"
+    if (section == "nest" or rule == "deal.nest-deal") and variant.deal.nest == 0:
+        return "it cannot decide: the spec deals no nest"
+    if rule in ("trump.rook", "trump.rook-call", "trump.low-card-rook",
+                "trump.no-trump-rook") and variant.deck.rook is None:
+        return "it cannot decide: the deck has no Rook"
     return ""
 
 
