@@ -115,9 +115,14 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
 def poor_hand_rules(hand, phases) -> tuple[str, ...]:
     """Where two phases differ over a poor hand (``deal.poor-hand``): a hand thrown in
     or offered for a redeal on one side, the auction open on the other."""
-    if not hand.variant.deal.poor_hand:
-        return ()
     before_auction = not hand.auction and ("bidding" in phases or "redeal" in phases)
+    if not hand.variant.deal.poor_hand:
+        # A spec without poor hands (the language's default, ``deal.poor-hand none``):
+        # an engine that throws the cards in or offers a redeal before anyone has bid
+        # departs from that default, not from how an auction nobody bids in ends.
+        if before_auction and ("done" in phases or "redeal" in phases):
+            return _unique([_rule(hand, "deal", "poor-hand")])
+        return ()
     if "redeal" in phases or getattr(hand, "poor_seat", None) is not None or \
             (before_auction and "done" in phases):
         return _unique([_rule(hand, "deal", "poor-hand"),
@@ -551,6 +556,8 @@ def taken_hypotheses(hand, expected, actual) -> tuple[set[str], set[str]]:
         _rule(hand, "scoring", "majority"):
             tricks.index(top) if tricks.count(top) == 1 else None,
         _rule(hand, "scoring", "all-tricks"): tricks.index(every) if every in tricks else None,
+        _rule(hand, "scoring", "all-points"): _side_with_every_counter(hand, result),
+        _rule(hand, "scoring", "most-cards"): _side_with_most_cards(hand, result),
     }
     if result.nest_points and nest_side is not None:
         single[_rule(hand, "nest", "points")] = nest_side
@@ -577,6 +584,27 @@ def taken_hypotheses(hand, expected, actual) -> tuple[set[str], set[str]]:
     if len(differing) > 1 and points_rule not in fits:
         fits.add(_rule(hand, "scoring", "counters"))
     return fits, alike
+
+
+def _side_with_every_counter(hand, result) -> int | None:
+    """The side that took every counter of the hand (the nest's where credited to it):
+    the one ``scoring.all-points`` touches, or None."""
+    every = sum(hand.t.points)
+    for index, side in enumerate(result.sides):
+        if every and side.counters >= every:    # a side's counters hold the nest's
+            return index
+    return None
+
+
+def _side_with_most_cards(hand, result) -> int | None:
+    """The side whose tricks hold the most cards (the nest's with its counters): the one
+    ``scoring.most-cards`` touches, or None on a tie."""
+    cards = []
+    for side in result.sides:
+        taken = sum(len(trick[1]) for trick in hand.tricks if trick[3] in side.seats)
+        cards.append(taken + (len(hand.start_nest) if result.nest_to in side.seats else 0))
+    top = max(cards)
+    return cards.index(top) if cards.count(top) == 1 else None
 
 
 def scoring_rules(hand) -> tuple[str, ...]:

@@ -95,6 +95,9 @@ def end_rules(hand) -> tuple[str, ...]:
     if result is None:
         return ()
     if result.thrown_in:
+        if getattr(hand, "poor_seat", None) is not None:
+            return (t.rule("deal", "poor-hand"), t.rule("deal", "poor-hand-redeal"),
+                    t.rule("deal", "poor-hand-dealer"))
         return (t.rule("bidding", "all-pass"),)
     out = [rule.id for rule in hand.variant.rules if rule.section == "scoring"]
     out += [t.rule("scoring", key) for key in ("made", "bidders", "defenders",
@@ -106,9 +109,7 @@ def end_rules(hand) -> tuple[str, ...]:
     if len(sides) == 1 and hand.tricks:
         out.append(t.rule("scoring", "all-tricks"))
     every_counter = sum(t.points[card] for card in range(len(t.codes)))
-    if every_counter and any(
-            side.counters + (result.nest_points if result.nest_to in side.seats else 0)
-            >= every_counter for side in result.sides):
+    if every_counter and any(side.counters >= every_counter for side in result.sides):
         out.append(t.rule("scoring", "all-points"))
     scores = list(result.scores)
     target = hand.variant.game.target

@@ -180,8 +180,14 @@ class Lockstep:
             # Every trick was counted alike, so the counters are valued alike: a card
             # valued otherwise would have shown in some trick.
             self.alike.add(self.t.rule("scoring", "counters"))
+        named = {d.rules[0] for d in self.differences if len(d.rules) == 1}
         for difference, fits in self.pending:
             left = fits - self.alike
+            if len(left) > 1 and len(left & named) == 1:
+                # of the rules it fits, one is broken where nothing else could explain
+                # it: that one explains this difference too (a sweep takes every
+                # counter: all-tricks and all-points fit the same deal)
+                left = left & named
             if len(left) == 1:
                 difference.rules = tuple(left)
                 self.differences.append(difference)
