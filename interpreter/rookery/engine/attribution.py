@@ -708,8 +708,12 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
     dummy = (hand.bidder + 2) % hand.n if hand.has_dummy and hand.bidder is not None \
         else None
     passed = {t.codes[c] for cards in hand.given for c in cards}
+    dealt_to_nest = set(hand.start_nest)
+    from_nest = [code for code in leaked if code in dealt_to_nest]
     for code in leaked:
-        if code in passed:
+        if code in from_nest:
+            rules.append(_nest_shown_rule(hand, from_nest))
+        elif code in passed:
             rules.append(_rule(hand, "passing", "directions"))   # sent to another seat
         elif code in played:
             rules.append(_rule(hand, "play", "review"))
@@ -718,6 +722,17 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
         elif dummy is not None and code in {t.codes[c] for c in hand.hands[dummy]}:
             rules.append(_rule(hand, "table", "dummy-shown"))
     return _unique(rules)
+
+
+def _nest_shown_rule(hand, shown: list[str]) -> str:
+    """Cards dealt to the nest that a seat sees, wherever they are now: the whole nest
+    between the auction and the bid winner taking it is ``nest.shown`` (never, by
+    default); any other nest card, at any time, was turned face up (``nest.face-up``,
+    face down by default)."""
+    auction_won = hand.bidder is not None and hand.phase != "bidding"
+    if auction_won and hand.nest and set(shown) == set(hand.start_nest):
+        return _rule(hand, "nest", "shown")
+    return _rule(hand, "nest", "face-up")
 
 
 def _house_game_rules(hand) -> tuple[str, ...]:
