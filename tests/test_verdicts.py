@@ -139,3 +139,23 @@ def test_a_code_that_competes_with_another_is_probed_where_they_compete(tmp_path
     assert {d["kind"] for d in data["deviations"]} == {"code"}
     step = next(v for v in data["verdicts"] if v["rule"] == "bidding.step")
     assert step["verdict"] == "breaks"
+
+
+def test_an_engine_that_names_trump_before_the_burial_is_played_to_the_end_of_its_hands(
+        tmp_path, capsys):
+    """The order is learned after the first round, and the hands go on to their result
+    and the game's end: at least 90% of hands are compared to their end, and the spec's
+    scoring rules get verdicts (none left unreached)."""
+    engine = f"{sys.executable} {ENGINES / 'trump_before_burial.py'}"
+    report = tmp_path / "fuzz.json"
+    code = main(["fuzz", "--variant", "tournament", "--engine", engine, "--deals", "30",
+                 "--json", str(report), "--cases", str(tmp_path / "cases")])
+    capsys.readouterr()
+    data = json.loads(report.read_text())
+    assert code == 1 and data["broken_rules"] == ["trump.named"]
+    assert data["learned"] == {"trump.named": "named after-taking-nest"}
+    coverage = data["coverage"]
+    assert coverage["hands_ended"] >= 0.9 * coverage["hands"] > 0
+    verdict = {v["rule"]: v["verdict"] for v in data["verdicts"]}
+    scoring = [r for r in TOURNAMENT.rule_ids if r.startswith(("scoring.", "game."))]
+    assert scoring and all(verdict[r] == "conforms" for r in scoring), verdict

@@ -16,8 +16,9 @@ from rookery.conformance.protocol.serve import reply_to
 from rookery.conformance.protocol.session import Session
 
 
-def main(before=None, after=None, batch=False):
-    session = Session()
+def main(before=None, after=None, batch=False, session=None):
+    """``session``: the interpreter to serve (default: every built-in variant)."""
+    session = session if session is not None else Session()
     for line in sys.stdin:
         request = json.loads(line)
         raw = before(request) if before else None

@@ -100,7 +100,7 @@ def end_rules(hand) -> tuple[str, ...]:
                     t.rule("deal", "poor-hand-dealer"))
         return (t.rule("bidding", "all-pass"),)
     out = [rule.id for rule in hand.variant.rules if rule.section == "scoring"]
-    out += [t.rule("scoring", key) for key in ("made", "bidders", "defenders",
+    out += [t.rule("scoring", key) for key in ("made", "bidders", "defenders", "total",
                                                  "most-cards", "majority", "last-trick")]
     if hand.start_nest:
         out.append(t.rule("nest", "points"))

@@ -109,6 +109,8 @@ class Coverage:
     decided_in: dict = field(default_factory=dict)
     stopped_by: Counter = field(default_factory=Counter)
     views: int = 0              # views of a seat the engine stated (protocol 'view')
+    hands: int = 0              # hands dealt to both
+    ended: int = 0              # hands compared to their end (result, game over)
 
     def decide(self, rules, number: int) -> None:
         """Count one decision governed by each of ``rules``, in deal ``number``."""
@@ -124,6 +126,8 @@ class Coverage:
                              (self.stopped_by, other.stopped_by)):
             mine.update(theirs)
         self.views += other.views
+        self.hands += other.hands
+        self.ended += other.ended
         for rule, numbers in other.decided_in.items():
             self.decided_in.setdefault(rule, set()).update(numbers)
 
@@ -275,10 +279,12 @@ class Lockstep:
             got = self.engine.state(seat)
             self._compare_trick(hand, want, got, record)
             if first_state:
+                self.coverage.hands += 1
                 self.coverage.decide(decisions.deal_rules(hand), number)
                 first_state = False
             if hand.is_over:
                 self._compare_end(hand, want, got, record)
+                self.coverage.ended += 1
                 self.coverage.decide(decisions.end_rules(hand), number)
                 if not self._game_goes_on(rng, oracle, choices, found):
                     return

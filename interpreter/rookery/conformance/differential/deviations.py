@@ -166,11 +166,9 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
                           f"{rule}: `{clause}`" for rule, clause in report.learned.items()))
     print_verdicts(report, console, verbose)
     cov = report.coverage
-    rules = set(report.variant.rule_ids)
-    reached = rules & set(cov.rules) | {r for d in report.deviations for r in d.rules}
     console.print(f"\ncoverage: phases {', '.join(sorted(cov.phases))}; rejection codes "
-                  f"probed: {len(cov.codes)}; rules named by the oracle's decisions: "
-                  f"{len(reached)} of {len(rules)}")
+                  f"probed: {len(cov.codes)}; hands compared to their end (result and "
+                  f"game over): {cov.ended} of {cov.hands}")
     if verbose:
         console.print("  codes: " + ", ".join(f"{c} {n}" for c, n in sorted(cov.codes.items())))
 
@@ -234,7 +232,9 @@ def to_json(report: FuzzReport) -> dict:
         "require_all": report.require_all,
         "coverage": {"phases": dict(report.coverage.phases),
                      "codes": dict(report.coverage.codes),
-                     "rules": dict(report.coverage.rules)},
+                     "rules": dict(report.coverage.rules),
+                     "hands": report.coverage.hands,
+                     "hands_ended": report.coverage.ended},
     }
 
 

@@ -69,8 +69,8 @@ class Fuzzer(Lockstep):
         pool = None
         end = first + deals
         try:
-            for start in range(first, end, self.adapt_every):
-                numbers = list(range(start, min(start + self.adapt_every, end)))
+            for start, stop in self.rounds(first, end):
+                numbers = list(range(start, stop))
                 plan = scenarios.plan(numbers, self.wanted())
                 if jobs > 1 and engine_factory is not None:
                     if pool is None:
@@ -88,6 +88,20 @@ class Fuzzer(Lockstep):
                 pool.shutdown(wait=True, cancel_futures=True)
         self.finish()
         return self.differences
+
+    def rounds(self, first: int, end: int) -> list[tuple[int, int]]:
+        """The rounds' deal numbers: 2, then 4, then ``adapt_every`` at a time, so that
+        a rule broken in every deal (another order of the phases) is learned after two
+        deals, not ten, and the hands after it are played to their end."""
+        out, start = [], first
+        for size in (2, 4):
+            if start < end and size < self.adapt_every:
+                out.append((start, min(start + size, end)))
+                start = out[-1][1]
+        while start < end:
+            out.append((start, min(start + self.adapt_every, end)))
+            start = out[-1][1]
+        return out
 
     def wanted(self) -> list[Scenario]:
         """A scenario for each rule of the spec decided fewer than ``min_decisions``
@@ -358,7 +372,8 @@ def _counts_since(now: Coverage, base: Coverage) -> Coverage:
     return Coverage(now.categories - base.categories, now.codes - base.codes,
                     now.phases - base.phases, now.rules - base.rules,
                     now.decided - base.decided, now.decided_in,
-                    now.stopped_by - base.stopped_by, now.views - base.views)
+                    now.stopped_by - base.stopped_by, now.views - base.views,
+                    now.hands - base.hands, now.ended - base.ended)
 
 
 # -- a round in several processes --------------------------------------------------------
