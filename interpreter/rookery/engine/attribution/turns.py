@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...errors import IllegalAction
 from .common import PHASE_CLAUSES, _PHASE_PRIORITY, _rule, _unique
 from .tricks import trick_rules
-from .legal import refusal, top_bid_ends
+from .legal import top_bid_ends
 
 
 def turn_rules(hand) -> tuple[str, ...]:
