@@ -52,3 +52,21 @@ def test_a_sweep_that_fits_two_bonuses_is_charged_to_the_one_that_explains_it(ch
     mutant = next(m for m in mutants(ref, own_only=True) if m.change == change)
     rules, _ = charged(oracle, mutant.mutant, 100, ref)
     assert set(rules) == {"scoring.all-points"}
+
+
+@pytest.mark.parametrize("house, change, rule", [
+    ("claim.rook", "claim none", "play.claim"),
+    ("exchange.rook", "exchange 0", "nest.exchange"),
+    ("low-score.rook", "low -200", "game.low"),
+    ("misdeal.rook", "poor-hand none", "deal.poor-hand"),
+    ("misdeal.rook", "poor-hand-redeal may", "deal.poor-hand-redeal"),
+])
+def test_a_house_mechanism_broken_alone_is_named_alone(house, change, rule):
+    """Misattributions the house mutants showed: a claim refused (was left unexplained),
+    an exchange limit (was ``nest.forbid``), a low score that loses (was
+    ``game.target``), a poor hand (was charged to both poor-hand rules at once)."""
+    ref = str(HOUSE / house)
+    oracle = rookery.load_variant(Path(ref))
+    mutant = next(m for m in mutants(ref, own_only=True) if m.change == change)
+    rules, fuzzer = charged(oracle, mutant.mutant, 30, ref)
+    assert set(rules) == {rule}

@@ -68,7 +68,10 @@ def action_rules(hand, action) -> tuple[str, ...]:
     if phase == "trump":
         return (t.rule("trump", "named"), t.rule("trump", "choices"))
     if phase == "play":
-        out = [t.rule("play", "claim")]
+        out = []
+        if not hand.trick_cards and (hand.variant.play.claim == "none" or any(
+                a.kind == "claim" for a in hand.legal_actions())):
+            out.append(t.rule("play", "claim"))     # no claims, or one is certain here
         if hand.trick_cards:
             out.append(t.rule("play", "follow"))
             # no card may leave the led color (anytime none), or the seat holds one

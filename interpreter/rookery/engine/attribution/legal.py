@@ -129,6 +129,8 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
                         else _rule(hand, "passing", "cards")])
     if kind == "call":
         return _unique([_rule(hand, "table", "sides")])
+    if kind == "claim":
+        return _unique([_rule(hand, "play", "claim")])     # a claim certain here
     if kind in ("rook", "leader"):
         return _unique([_rule(hand, *PHASE_CLAUSES[kind])])
     return ()
@@ -159,6 +161,15 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         # played anytime, not the follow rule itself.
         return _unique([_rule(hand, "play", "anytime")] +
                        [r for a in missing for r in permit_rules(hand, a, other_legal)])
+    discards = [a for a in missing if a.kind == "discard"]
+    own = {a.value for a in hand.legal_actions()
+           if a.kind == "discard" and a.value not in hand.start_nest}
+    if discards and len(discards) == len(missing) and not extra and \
+            {a.value for a in discards} == own:
+        # every card of the seat's own hand is refused, every nest card may still go:
+        # how many cards it may exchange with the nest (nest.exchange), not which cards
+        # may be laid aside
+        return _unique([_rule(hand, "nest", "exchange")])
     rules: list[str | None] = []
     for action in missing:
         rules.extend(permit_rules(hand, action, other_legal))

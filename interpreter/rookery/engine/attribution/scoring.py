@@ -162,6 +162,10 @@ def game_rules(hand, expected, actual) -> tuple[str, ...]:
     if bool(expected) != bool(actual):
         if bool(expected):                  # the spec ends the game, the engine plays on
             return _unique([_rule(hand, "game", "winner" if level else "target")])
+        if scores and top < target and min(scores) < 0:
+            # the engine ends a game nobody has won, with a score below zero: a low
+            # score that loses (game.low; none by default)
+            return _unique([_rule(hand, "game", "low")])
         return _unique([_rule(hand, "game", "winner" if top >= target else "target")])
     return _unique([_rule(hand, "game", "winner")])
 
@@ -172,7 +176,7 @@ def _house_game_rules(hand) -> tuple[str, ...]:
     (``game.win-on``), which also keeps a defending side past the target playing on."""
     if hand.result is None:
         return ()
-    from .game_end import decide
+    from ..game_end import decide
     game = hand.variant.game
     _, keys = decide(hand.variant, hand.result, hand.t.team_of)
     house = [key for key in keys if key in ("low", "ties", "win-on")]

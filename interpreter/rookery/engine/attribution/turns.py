@@ -93,10 +93,14 @@ def poor_hand_rules(hand, phases) -> tuple[str, ...]:
         if before_auction and ("done" in phases or "redeal" in phases):
             return _unique([_rule(hand, "deal", "poor-hand")])
         return ()
+    if "redeal" in phases and "done" in phases:
+        # both see a poor hand; one throws it in at once, the other asks its holder
+        return _unique([_rule(hand, "deal", "poor-hand-redeal")])
     if "redeal" in phases or getattr(hand, "poor_seat", None) is not None or \
             (before_auction and "done" in phases):
-        return _unique([_rule(hand, "deal", "poor-hand"),
-                        _rule(hand, "deal", "poor-hand-redeal")])
+        # one side sees a poor hand where the other opens the auction: what makes a
+        # hand poor
+        return _unique([_rule(hand, "deal", "poor-hand")])
     return ()
 
 
