@@ -140,6 +140,7 @@ class Lockstep(Comparisons, Probes):
         except EngineFailure as failure:
             found.append(Difference("engine-failure", (), deal, (), [], "an answer",
                                     failure.verdict, failure.message, number))
+            self.coverage.stopped_by["an engine failure"] += 1
             self.engine.restart()
             self.info = None
         except Unsupported as refusal:

@@ -95,6 +95,12 @@ class FuzzReport:
     verdicts: list = field(default_factory=list)  # a Verdict per rule of the spec
     require_all: bool = False   # a rule not reached is a finding (--require-all)
 
+    def unexplained(self) -> int:
+        """Differences charged to no rule: those that fit several, and those no clause
+        decides (an engine failure, a refused deal), counted, never dropped."""
+        return len(self.unattributed) + sum(len(d.differences) for d in self.deviations
+                                            if not d.rules)
+
     def not_reached(self) -> list:
         """The rules not reached that could have been (a clause the spec gives no
         decision, such as the tie of identical cards in a deck without two, is told
@@ -183,7 +189,9 @@ def print_verdict_counts(report: FuzzReport, console: Console) -> None:
                   f"[green]{n['conforms']} conform[/], [red]{n['breaks']} break[/], "
                   f"[yellow]{n['not reached']} not reached[/]"
                   + (" (a finding: --require-all)" if report.require_all and
-                     report.not_reached() else ""))
+                     report.not_reached() else "")
+                  + (f"; [yellow]{report.unexplained()} differences no single rule "
+                     "explains[/] (listed below)" if report.unexplained() else ""))
 
 
 def print_verdicts(report: FuzzReport, console: Console, verbose: bool = False) -> None:
@@ -228,6 +236,7 @@ def to_json(report: FuzzReport) -> dict:
                         "minimal": d.example.to_json()} for d in report.deviations],
         "unattributed": [d.to_json() for d in report.unattributed],
         "verdict_counts": _counts(report),
+        "unexplained": report.unexplained(),
         "verdicts": [v.to_json() for v in report.verdicts],
         "require_all": report.require_all,
         "coverage": {"phases": dict(report.coverage.phases),

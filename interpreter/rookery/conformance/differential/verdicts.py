@@ -147,8 +147,9 @@ def _why_not(rule: str, coverage, views: bool) -> str:
     stoppers = [(n, r) for r, n in coverage.stopped_by.items() if r != rule]
     if stoppers:
         count, stopper = max(stoppers)
-        return (f"no deal made it decide: {count} deals stopped early at a difference "
-                f"of {stopper}, so the engine may never have got there")
+        what = stopper if stopper.startswith("an ") else f"a difference of {stopper}"
+        return (f"no deal made it decide: {count} deals stopped early at {what}, so the "
+                "engine may never have got there")
     return "no deal made it decide"
 
 
