@@ -265,16 +265,23 @@ class Fuzzer(Lockstep):
         return deal
 
     def _stacked(self, hands: list[list[str]]) -> list[list[str]]:
-        """The same cards, the highest ranks to the side of the seat that will take the
-        bid: a side able to take every trick."""
+        """The same cards, the side of the seat that will take the bid holding a whole
+        color (the trump it will name, :meth:`_steer`) with the Rook and the highest
+        cards of the others: a side able to take every trick and every counter."""
         t = self.t
         seat = self._auction_seat
         if t.team_of is not None:
             ours = [s for s in range(len(hands)) if t.team_of[s] == t.team_of[seat]]
         else:
             ours = [seat]
-        cards = sorted((c for held in hands for c in held),
-                       key=lambda code: t.rank_index[t.card_of[code]], reverse=True)
+        color = seat % len(t.letters)
+        self._slam_color = t.letters[color]
+        cards = [c for held in hands for c in held]
+
+        def strength(code: str) -> tuple:
+            card = t.card_of[code]
+            return (card in t.always_trump or t.color_of[card] == color, t.rank_index[card])
+        cards.sort(key=strength, reverse=True)
         out = [[] for _ in hands]
         order = ours + [s for s in range(len(hands)) if s not in ours]
         for owner in order:
@@ -291,8 +298,15 @@ class Fuzzer(Lockstep):
             else None
         if auction is not None:
             return auction
-        if getattr(self, "_slam", False) and hand.phase == "play" and hand.bidder is not None:
-            return self._slam_choice(hand, ordered)
+        if getattr(self, "_slam", False) and hand.bidder is not None:
+            if hand.phase == "play":
+                return self._slam_choice(hand, ordered)
+            wanted = Action("trump", getattr(self, "_slam_color", ""))
+            if hand.phase == "trump" and wanted in ordered:
+                return wanted               # the color the stacked side holds
+            if hand.phase == "discard":
+                # lay aside the weakest cards, keeping the trump color
+                return min(ordered, key=lambda a: self._strength_of(a.value))
         if rng.random() < 0.75:
             counts = {a: self.coverage.categories[self._category(hand, a)] for a in ordered}
             low = min(counts.values())
@@ -324,6 +338,17 @@ class Fuzzer(Lockstep):
                 parts.append("counter")
             return "-".join(parts)
         return str(action)
+
+    def _strength_of(self, code) -> tuple:
+        """A card's worth to the stacked side: its trump color first, then its rank."""
+        t = self.t
+        card = t.card_of.get(code)
+        if card is None:
+            return (True, 99)
+        color = getattr(self, "_slam_color", "")
+        trump = card in t.always_trump or (t.color_of[card] < len(t.letters) and
+                                           t.letters[t.color_of[card]] == color)
+        return (trump, t.rank_index[card])
 
     def _slam_choice(self, hand, ordered: list[Action]) -> Action:
         """The bidding side's strongest card, the other sides' weakest."""
