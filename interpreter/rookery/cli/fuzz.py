@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..language.model import Variant
 
 DEFAULT_DEALS = 200
-DEFAULT_MIN_DECISIONS = 3
+DEFAULT_MIN_DECISIONS = 5
 
 
 def add_subcommand(sub) -> None:

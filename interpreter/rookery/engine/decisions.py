@@ -124,7 +124,10 @@ def end_rules(hand) -> tuple[str, ...]:
         out.append(t.rule("game", "winner"))
     if over and scores.count(max(scores)) > 1:
         out.append(t.rule("game", "ties"))
-    if any(s < 0 for s in scores):
+    low = hand.variant.game.low
+    if any(s <= low if low is not None else s < 0 for s in scores):
+        # a side at or below the low score that loses (below zero, where the spec
+        # has none: the score an engine with one would end the game at)
         out.append(t.rule("game", "low"))
     return tuple(dict.fromkeys(out))
 

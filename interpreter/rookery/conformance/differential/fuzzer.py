@@ -50,7 +50,7 @@ class Fuzzer(Lockstep):
 
     def __init__(self, variant: Variant, engine, seed: int = 0, *,
                  spec_ref: str | None = None, adapt_every: int = 10,
-                 min_decisions: int = 3, **options):
+                 min_decisions: int = 5, **options):
         super().__init__(variant, engine, seed, **options)
         self.spec_ref = spec_ref
         self.adapt_every = adapt_every

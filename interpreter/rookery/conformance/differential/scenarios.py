@@ -92,7 +92,9 @@ def start_scores(scenario: Scenario, rng, variant, keepers: int, bidders: int,
         low = variant.game.low
         floor = low if low is not None else 0
         scores = [step * rng.randrange(0, 10) for _ in range(keepers)]
-        scores[bidders] = floor + step * rng.randrange(1, 3)
+        # set at the lowest bid, the bidding side lands a step or three below the
+        # low score: between it and an engine's other low score
+        scores[bidders] = floor + variant.bidding.minimum - step * rng.randrange(1, 4)
         return scores
     return None
 
