@@ -72,7 +72,14 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
         else None
     passed = {t.codes[c] for cards in hand.given for c in cards}
     dealt_to_nest = set(hand.start_nest)
-    from_nest = [code for code in leaked if code in dealt_to_nest]
+    leaked = list(leaked)
+    shown = set(leaked)
+    # a trick shown again shows its other cards too (play.review): a card of the nest
+    # in it is seen as a card of that trick, not as a nest card turned up
+    in_shown_trick = {t.codes[c] for trick in hand.tricks
+                      if sum(t.codes[c] in shown for c in trick[1]) > 1 for c in trick[1]}
+    from_nest = [code for code in leaked if code in dealt_to_nest
+                 and code not in in_shown_trick]
     for code in leaked:
         if code in from_nest:
             rules.append(_nest_shown_rule(hand, from_nest))
