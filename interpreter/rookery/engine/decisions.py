@@ -28,6 +28,8 @@ def deal_rules(hand) -> tuple[str, ...]:
     out = [t.rule("table", "players"), t.rule("table", "sides"), t.rule("deck", "colors"),
            t.rule("deck", "ranks"), t.rule("deal", "hand"), t.rule("deck", "rook"),
            t.rule("deal", "nest")]
+    # every clause that makes the deck (copies, cards added or taken out, the order)
+    out += [rule.id for rule in v.rules if rule.section == "deck"]
     if hand.start_nest:
         out.append(t.rule("deal", "nest-deal"))
     if v.table.dummy != "none":
@@ -85,7 +87,8 @@ def action_rules(hand, action) -> tuple[str, ...]:
     if phase == "call":
         return (t.rule("table", "call-time"), t.rule("table", "sides"))
     if phase == "passing":
-        return (t.rule("passing", "cards"), t.rule("passing", "directions"))
+        return (t.rule("passing", "cards"), t.rule("passing", "directions"),
+                t.rule("passing", "bidder-sees"))
     return ()
 
 
