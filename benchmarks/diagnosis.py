@@ -149,7 +149,7 @@ def main(argv=None) -> int:
     seconds = time.perf_counter() - began
     n, t = totals["mutants"], totals["triples"]
     print()
-    print(f"single-rule mutants: {n} over {len(args.variants)} variants, {args.deals} deals each")
+    print(f"single-rule mutants: {n} over {len(refs)} specs, {args.deals} deals each")
     print(f"  fuzz names the mutated rule:           {totals['fuzz_named']}/{n}")
     print(f"  fuzz names it and no other rule:       {totals['fuzz_exact']}/{n}")
     print(f"  corpus charges or blocks on it:        {totals['corpus_named']}/{n}")
