@@ -162,9 +162,12 @@ def game_rules(hand, expected, actual) -> tuple[str, ...]:
     if bool(expected) != bool(actual):
         if bool(expected):                  # the spec ends the game, the engine plays on
             return _unique([_rule(hand, "game", "winner" if level else "target")])
-        if scores and top < target and min(scores) < 0:
-            # the engine ends a game nobody has won, with a score below zero: a low
-            # score that loses (game.low; none by default)
+        low = hand.variant.game.low
+        if scores and top < target and min(scores) < 0 and \
+                (low is not None or min(scores) <= -top):
+            # the engine ends a game nobody has won, a side below zero (further below
+            # than the leader is above, where the spec has no low score): a low score
+            # that loses (game.low; none by default), not a lower target
             return _unique([_rule(hand, "game", "low")])
         return _unique([_rule(hand, "game", "winner" if top >= target else "target")])
     return _unique([_rule(hand, "game", "winner")])
