@@ -52,17 +52,16 @@ def equivalent() -> set[tuple[str, str, str]]:
 
 
 def fuzz_names(variant, engine_variant, deals: int, seed: int = 1) -> tuple[set, int | None]:
-    """The rules fuzzing names, and the deal by which the first was named."""
+    """The rules a default ``rookery fuzz`` run names (rounds, rule-directed scenarios,
+    rules learned as the engine plays them), and the deal by which the first was named."""
     fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: engine_variant})), seed,
-                    spec_ref=variant.id)
-    first = None
-    for number in range(deals):
-        if fuzzer.play_deal(number) and first is None:
-            first = number
-        if (number + 1) % fuzzer.adapt_every == 0:
-            fuzzer.adapt()              # as `rookery fuzz` does: learn what hides the rest
-    fuzzer.finish()
+                    spec_ref=spec_refs.get(variant.id, variant.id))
+    fuzzer.run(deals)
+    first = min((d.deal_number for d in fuzzer.differences if d.rules), default=None)
     return {rule for d in fuzzer.differences for rule in d.rules}, first
+
+
+spec_refs: dict[str, str] = {}      # variant id -> the .rook file it was loaded from
 
 
 def corpus_names(variant, engine_variant, cases) -> tuple[set, set, int]:
@@ -85,7 +84,10 @@ def corpus_names(variant, engine_variant, cases) -> tuple[set, set, int]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", nargs="*", default=CORE)
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--house", action="store_true",
+                        help="the house specs of conformance/house/, their own clauses "
+                        "mutated (the mechanisms that need a deep state)")
     parser.add_argument("--triples", type=int, default=10,
                         help="engines with three random mutations, per variant")
     parser.add_argument("--json", type=Path, help="write every mutant's outcome here")
@@ -99,10 +101,14 @@ def main(argv=None) -> int:
     totals = {"mutants": 0, "fuzz_named": 0, "fuzz_exact": 0, "corpus_named": 0,
               "corpus_exact": 0, "triples": 0, "triples_all": 0, "triples_exact": 0}
     began = time.perf_counter()
-    for variant_id in args.variants:
-        variant = load_variant(variant_id)
-        cases = [c for c in cases_all if c.variant == variant_id]
-        valid = [m for m in mutants(variant_id, own_only=False)
+    refs = sorted(str(p) for p in (conformance_dir() / "house").glob("*.rook")) \
+        if args.house else args.variants
+    for variant_id in refs:
+        variant = load_variant(Path(variant_id) if variant_id.endswith(".rook")
+                               else variant_id)
+        spec_refs[variant.id] = variant_id
+        cases = [c for c in cases_all if c.variant == variant.id]
+        valid = [m for m in mutants(variant_id, own_only=args.house)
                  if m.mutant is not None and (variant_id, m.rule, m.change) not in skip]
         for mutant in valid:
             named, first = (set(), None) if args.no_fuzz else \
@@ -143,7 +149,7 @@ def main(argv=None) -> int:
     seconds = time.perf_counter() - began
     n, t = totals["mutants"], totals["triples"]
     print()
-    print(f"single-rule mutants: {n} over {len(args.variants)} variants, {args.deals} deals each")
+    print(f"single-rule mutants: {n} over {len(refs)} specs, {args.deals} deals each")
     print(f"  fuzz names the mutated rule:           {totals['fuzz_named']}/{n}")
     print(f"  fuzz names it and no other rule:       {totals['fuzz_exact']}/{n}")
     print(f"  corpus charges or blocks on it:        {totals['corpus_named']}/{n}")

@@ -3,6 +3,7 @@ the deviation report and a minimal case per deviation."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shlex
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ..language.model import Variant
 
 DEFAULT_DEALS = 200
+DEFAULT_MIN_DECISIONS = 5
 
 
 def add_subcommand(sub) -> None:
@@ -57,6 +59,15 @@ def add_subcommand(sub) -> None:
     p.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
     p.add_argument("--junit", type=Path, metavar="FILE",
                    help="write JUnit XML (one test per rule of the spec)")
+    p.add_argument("--require-all", action="store_true",
+                   help="a rule of the spec that no compared decision reached is a finding "
+                   "(exit 1): a CI job's demand that every rule be put to the test")
+    p.add_argument("--min-decisions", type=int, default=DEFAULT_MIN_DECISIONS, metavar="N",
+                   help="steer deals towards each rule until it has decided N compared "
+                   f"decisions (default {DEFAULT_MIN_DECISIONS})")
+    p.add_argument("-j", "--jobs", default="1", metavar="N",
+                   help="play each round's deals in N processes, each with its own engine "
+                   "('auto': one per core); the report is the same as with -j 1")
     p.add_argument("-v", "--verbose", action="store_true", help="more coverage detail")
 
 
@@ -93,6 +104,16 @@ def _engine(args, variant: Variant):
         return engine
     from .conformance import make_engine
     return make_engine(args)
+
+
+def _new_oracle(args):
+    """The run's spec, loaded again in a process of ``-j``."""
+    return _oracle(args)[0]
+
+
+def _new_engine(args):
+    """A new engine like the run's, for a process of ``-j``."""
+    return _engine(args, _new_oracle(args))
 
 
 def _rerun_command(args, engine) -> str:
@@ -156,10 +177,14 @@ def cmd_fuzz(args) -> int:
     from ..conformance.differential.deviations import FuzzReport, group
     from ..conformance.differential.fuzzer import Fuzzer
     from ..interrupts import deferred, exit_code
+    from ..conformance.differential.verdicts import verdicts
     if args.deals <= 0:
         raise UsageError("--deals must be a positive number")
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
+    if args.min_decisions < 1:
+        raise UsageError("--min-decisions must be a positive number")
+    jobs = _jobs(args.jobs)
     _check_output_paths(args)
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
@@ -175,7 +200,7 @@ def cmd_fuzz(args) -> int:
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
                     spec_ref=None if args.no_learn else str(args.spec or args.variant))
     try:
-        stopped, hello = _play(args, fuzzer, variant)
+        stopped, hello = _play(args, fuzzer, variant, jobs)
     except BaseException:
         engine.close()
         raise
@@ -194,7 +219,11 @@ def cmd_fuzz(args) -> int:
                             fuzzer.coverage, getattr(fuzzer.info, "name", ""),
                             rerun=_rerun_command(args, engine),
                             learned=dict(fuzzer.learned()), interrupted=stopped,
-                            engine_failure=hello)
+                            engine_failure=hello,
+                            verdicts=verdicts(variant, fuzzer.coverage, deviations,
+                                              views=fuzzer.coverage.views > 0,
+                                              learned=fuzzer.learned()),
+                            require_all=args.require_all)
         code = _report(args, report, console, written)
     return exit_code(late[0]) if late and not stopped else code
 
@@ -221,7 +250,7 @@ def _interrupted_before_play(args, name: str) -> int:
     return exit_code(name)
 
 
-def _play(args, fuzzer, variant) -> tuple[str | None, dict | None]:
+def _play(args, fuzzer, variant, jobs: int) -> tuple[str | None, dict | None]:
     """Start the engine and play the deals: the signal that stopped the run (or None),
     and the engine's failed hello (or None)."""
     from ..conformance.protocol.engines import EngineFailure, EngineNotLaunched, Unsupported
@@ -240,7 +269,10 @@ def _play(args, fuzzer, variant) -> tuple[str | None, dict | None]:
                          f"{', '.join(sorted(info.variants)) or 'nothing'}); a spec's "
                          "variant id is the name after 'variant' in the file")
     try:
-        fuzzer.run(args.deals)
+        fuzzer.min_decisions = args.min_decisions
+        fuzzer.run(args.deals, jobs=jobs,
+                   engine_factory=functools.partial(_new_engine, args),
+                   oracle_factory=functools.partial(_new_oracle, args))
     except Unsupported as refusal:
         raise UsageError(f"the engine refuses the variant: {refusal}") from None
     except INTERRUPTS as stop:
@@ -269,6 +301,17 @@ def _report(args, report, console, written: int) -> int:
                  if reports else ""), file=sys.stderr)
         return exit_code(report.interrupted)
     return 0 if report.ok else 1
+
+
+def _jobs(text: str) -> int:
+    """``-j``: a number of processes, or ``auto`` (one per core)."""
+    import os
+    if text == "auto":
+        return max(1, os.cpu_count() or 1)
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"-j {text}: expected a positive number of processes or 'auto' "
+                         "(for example -j 2)")
+    return int(text)
 
 
 def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,

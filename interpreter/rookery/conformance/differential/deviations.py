@@ -12,6 +12,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ...language.model import Variant
@@ -94,11 +95,26 @@ class FuzzReport:
     learned: dict = field(default_factory=dict)   # rule id -> the clause the engine plays
     interrupted: str | None = None      # SIGINT or SIGTERM, when the run was stopped
     engine_failure: dict | None = None  # the engine failed its hello: verdict, message
+    verdicts: list = field(default_factory=list)  # a Verdict per rule of the spec
+    require_all: bool = False   # a rule not reached is a finding (--require-all)
+
+    def unexplained(self) -> int:
+        """Differences charged to no rule: those that fit several, and those no clause
+        decides (an engine failure, a refused deal), counted, never dropped."""
+        return len(self.unattributed) + sum(len(d.differences) for d in self.deviations
+                                            if not d.rules)
+
+    def not_reached(self) -> list:
+        """The rules not reached that could have been (a clause the spec gives no
+        decision, such as the tie of identical cards in a deck without two, is told
+        but is no finding)."""
+        from .verdicts import NOT_REACHED
+        return [v for v in self.verdicts if v.verdict == NOT_REACHED and not v.moot]
 
     @property
     def ok(self) -> bool:
         return not self.deviations and not self.unattributed and not self.interrupted \
-            and not self.engine_failure
+            and not self.engine_failure and not (self.require_all and self.not_reached())
 
     def broken_rules(self) -> list[str]:
         return sorted({rule for d in self.deviations for rule in d.rules})
@@ -112,6 +128,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
     if report.engine_failure:
         print_engine_failure(report.engine_failure, console)
         return
+    print_verdict_counts(report, console)
     console.print(f"{report.deals} deals, {report.actions} actions in {report.seconds:.1f}s")
     if not report.deviations:
         console.print("[green]no deviation[/]: the engine agreed with the spec on every "
@@ -124,7 +141,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
             table.add_column(column, style=style or None, overflow="fold",
                              justify="right" if column == "deals" else "left")
         for deviation in report.deviations:
-            rule = ", ".join(deviation.rules) or "(no rule)"
+            rule = ", ".join(deviation.rules) or f"unexplained ({deviation.kind})"
             said = []
             for rule_id in deviation.rules:
                 text, cited = words.get(rule_id, ("", ""))
@@ -147,7 +164,7 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
         console.print("\n[bold]Details[/] (the smallest reproducer of each):")
         for deviation in report.deviations:
             example = deviation.example
-            console.print(f"- [bold]{', '.join(deviation.rules) or '(no rule)'}[/] "
+            console.print(f"- [bold]{', '.join(deviation.rules) or 'unexplained'}[/] "
                           f"({deviation.kind}, {len(deviation.differences)} times in "
                           f"{deviation.deals} deals)")
             console.print(f"  after {len(example.path)} actions of deal "
@@ -159,12 +176,11 @@ def print_report(report: FuzzReport, console: Console, verbose: bool = False) ->
         console.print("\nlearned from the engine (followed for the rest of the run, so that "
                       "one broken rule hides no other): " + "; ".join(
                           f"{rule}: `{clause}`" for rule, clause in report.learned.items()))
+    print_verdicts(report, console, verbose)
     cov = report.coverage
-    rules = set(report.variant.rule_ids)
-    reached = rules & set(cov.rules) | {r for d in report.deviations for r in d.rules}
     console.print(f"\ncoverage: phases {', '.join(sorted(cov.phases))}; rejection codes "
-                  f"probed: {len(cov.codes)}; rules named by the oracle's decisions: "
-                  f"{len(reached)} of {len(rules)}")
+                  f"probed: {len(cov.codes)}; hands compared to their end (result and "
+                  f"game over): {cov.ended} of {cov.hands}")
     if verbose:
         console.print("  codes: " + ", ".join(f"{c} {n}" for c, n in sorted(cov.codes.items())))
 
@@ -176,6 +192,46 @@ def print_engine_failure(failure: dict, console: Console) -> None:
                   f"hello: {escape(failure['message'])}; no deal was played")
     for line in failure.get("output", [])[-10:]:
         console.print(f"    | {escape(line)}")
+
+
+def print_verdict_counts(report: FuzzReport, console: Console) -> None:
+    """The summary's first line: how many rules conform, break, were not reached."""
+    from .verdicts import counts
+    if not report.verdicts:
+        return
+    n = counts(report.verdicts)
+    console.print(f"verdicts for the spec's {len(report.verdicts)} rules: "
+                  f"[green]{n['conforms']} conform[/], [red]{n['breaks']} break[/], "
+                  f"[yellow]{n['not reached']} not reached[/]"
+                  + (" (a finding: --require-all)" if report.require_all and
+                     report.not_reached() else "")
+                  + (f"; [yellow]{report.unexplained()} differences no single rule "
+                     "explains[/] (listed below)" if report.unexplained() else ""))
+
+
+def print_verdicts(report: FuzzReport, console: Console, verbose: bool = False) -> None:
+    """A line per rule not reached (why), and the rules that conform with their counts
+    (each rule left at the language's default told in words with ``-v``)."""
+    from .verdicts import CONFORMS, NOT_REACHED
+    if not report.verdicts:
+        return
+    missing = [v for v in report.verdicts if v.verdict == NOT_REACHED]
+    if missing:
+        console.print(f"\n[yellow]not reached ({len(missing)})[/]: not a pass, nothing "
+                      "compared them:")
+        for verdict in missing:
+            said = f" [dim](left out: {escape(verdict.default)})[/]" if verdict.default \
+                else ""
+            console.print(f"  {escape(verdict.rule)}: {escape(verdict.reason)}{said}")
+    good = [v for v in report.verdicts if v.verdict == CONFORMS]
+    console.print(f"\n[green]conforms ({len(good)})[/]" + (": " + ", ".join(
+        f"{escape(v.rule)} {v.decisions} decisions/{v.deals} deals" for v in good)
+        if good else ": none"))
+    if verbose:
+        for verdict in good:
+            if verdict.default:
+                console.print(f"  {escape(verdict.rule)} (left out): "
+                              f"{escape(verdict.default)}")
 
 
 def _short(value, limit: int = 160) -> str:
@@ -195,10 +251,21 @@ def to_json(report: FuzzReport) -> dict:
                         "differences": len(d.differences), "case": d.case_path,
                         "minimal": d.example.to_json()} for d in report.deviations],
         "unattributed": [d.to_json() for d in report.unattributed],
+        "verdict_counts": _counts(report),
+        "unexplained": report.unexplained(),
+        "verdicts": [v.to_json() for v in report.verdicts],
+        "require_all": report.require_all,
         "coverage": {"phases": dict(report.coverage.phases),
                      "codes": dict(report.coverage.codes),
-                     "rules": dict(report.coverage.rules)},
+                     "rules": dict(report.coverage.rules),
+                     "hands": report.coverage.hands,
+                     "hands_ended": report.coverage.ended},
     }
+
+
+def _counts(report: FuzzReport) -> dict:
+    from .verdicts import counts
+    return counts(report.verdicts)
 
 
 def write_json(report: FuzzReport, path: Path) -> None:
@@ -206,16 +273,26 @@ def write_json(report: FuzzReport, path: Path) -> None:
 
 
 def write_junit(report: FuzzReport, path: Path) -> None:
-    """One test case per rule of the spec: failed where the engine breaks it."""
+    """One test case per rule of the spec: failed where the engine breaks it, skipped
+    (with the reason) where it was not reached -- never a pass -- and a failed case per
+    difference no rule explains."""
+    from .verdicts import NOT_REACHED
     broken = defaultdict(list)
+    unexplained = []
     for deviation in report.deviations:
-        for rule in deviation.rules or ("(no rule)",):
+        if not deviation.rules:
+            unexplained.append(deviation)
+        for rule in deviation.rules:
             broken[rule].append(deviation)
-    rules = list(report.variant.rule_ids) + [r for r in broken
-                                               if r not in report.variant.rule_ids]
+    verdicts = {v.rule: v for v in report.verdicts}
+    rules = [v.rule for v in report.verdicts] or list(report.variant.rule_ids)
+    rules += [r for r in broken if r not in rules]
+    skipped = [r for r in rules if r in verdicts and verdicts[r].verdict == NOT_REACHED
+               and r not in broken]
     suite = ET.Element("testsuite", name=f"rookery-fuzz.{report.variant.id}",
-                       tests=str(len(rules)), failures=str(len(broken)),
-                       time=f"{report.seconds:.3f}")
+                       tests=str(len(rules) + len(unexplained)),
+                       failures=str(len(broken) + len(unexplained)),
+                       skipped=str(len(skipped)), time=f"{report.seconds:.3f}")
     _add_run_faults(report, suite)
     for rule in rules:
         case = ET.SubElement(suite, "testcase", classname=report.variant.id, name=rule)
@@ -223,6 +300,17 @@ def write_junit(report: FuzzReport, path: Path) -> None:
             failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
             failure.text = (f"{deviation.deals} deals; minimal case: "
                             f"{deviation.case_path or '(not written)'}")
+        if rule in skipped:
+            ET.SubElement(case, "skipped", message="not reached: " + verdicts[rule].reason)
+        elif rule in verdicts and rule not in broken:
+            verdict = verdicts[rule]
+            ET.SubElement(case, "system-out").text = (
+                f"conforms: {verdict.decisions} decisions compared in {verdict.deals} deals")
+    for deviation in unexplained:
+        case = ET.SubElement(suite, "testcase", classname=report.variant.id,
+                             name=f"unexplained {deviation.kind}")
+        failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
+        failure.text = f"{deviation.deals} deals; no rule of the spec explains it"
     write_bytes(path, ET.tostring(suite, encoding="utf-8", xml_declaration=True),
                 "the report")
 

@@ -1,21 +1,45 @@
 """Differential play's campaign: the deals it makes and how it steers them, on top of
 the lockstep comparison (:mod:`rookery.conformance.diagnosis.lockstep`).
 
-Deals are random, or stacked (one side holds the high cards), with the running scores
-now and then near the target; auctions follow a style (all pass, one bid, a contest);
-choices go to the least exercised category of action.  Every ``adapt_every`` deals, a
-rule the engine clearly plays otherwise is learned (:mod:`.adapt`), so it hides no other.
+The run goes in **rounds** of ``adapt_every`` deals.  A round's plan gives each deal
+number a scenario (:mod:`.scenarios`) for a rule not yet decided ``min_decisions`` times,
+or none (a random deal, now and then stacked or near the target, its auction of a style:
+all pass, one bid, a contest); choices go to the least exercised category of action.
+Each deal starts from the counts merged at the round's start, so its play depends only
+on the spec, the rules learned by then, the seed, its number and its scenario, and the
+deals of a round may be played in several processes (:func:`play_round`) with the same
+report.  After each round the deals' results are merged in deal order, and a rule the
+engine clearly plays otherwise is learned (:mod:`.adapt`), so it hides no other.
 """
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
+from dataclasses import dataclass, field
 
 from ...engine.actions import Action
 from ...engine.deal import deal_hand
 from ...engine.tables import tables_for
 from ...language.model import Variant
-from ..diagnosis.lockstep import Difference, Lockstep, _deal_dict
+from ..diagnosis.lockstep import Coverage, Difference, Lockstep, _deal_dict
+from . import scenarios
+from .scenarios import Scenario
+
+
+@dataclass
+class DealOutcome:
+    """What one deal of a round found and counted, to be merged in deal order."""
+
+    number: int
+    found: list = field(default_factory=list)
+    unattributed: list = field(default_factory=list)
+    pending: list = field(default_factory=list)
+    alike: set = field(default_factory=set)
+    coverage: Coverage = field(default_factory=Coverage)
+    actions: int = 0
+    scenario: Scenario | None = None
 
 
 class Fuzzer(Lockstep):
@@ -25,21 +49,120 @@ class Fuzzer(Lockstep):
     learned as the engine plays it, so that it hides no other."""
 
     def __init__(self, variant: Variant, engine, seed: int = 0, *,
-                 spec_ref: str | None = None, adapt_every: int = 10, **options):
+                 spec_ref: str | None = None, adapt_every: int = 10,
+                 min_decisions: int = 5, **options):
         super().__init__(variant, engine, seed, **options)
         self.spec_ref = spec_ref
         self.adapt_every = adapt_every
+        self.min_decisions = min_decisions
         self.adaptation = None
         self.oracles: dict[tuple, Variant] = {(): variant}
+        self.scenarios: Counter = Counter()     # rule -> deals set up for it
+        self._scenario: Scenario | None = None
 
-    def run(self, deals: int, first: int = 0) -> list[Difference]:
-        """Play ``deals`` deals (numbered from ``first``); returns every difference."""
-        for number in range(first, first + deals):
-            self.play_deal(number)
-            if self.spec_ref and (number + 1 - first) % self.adapt_every == 0:
-                self.adapt()
+    def run(self, deals: int, first: int = 0, jobs: int = 1,
+            engine_factory=None, oracle_factory=None) -> list[Difference]:
+        """Play ``deals`` deals (numbered from ``first``) in rounds; returns every
+        difference.  With ``jobs`` > 1 and picklable callables that start a new engine
+        and load the spec, each round's deals are shared among that many processes
+        (:func:`play_round`)."""
+        pool = None
+        end = first + deals
+        try:
+            for start, stop in self.rounds(first, end):
+                numbers = list(range(start, stop))
+                plan = scenarios.plan(numbers, self.wanted())
+                if jobs > 1 and engine_factory is not None:
+                    if pool is None:
+                        pool = start_pool(jobs, engine_factory, oracle_factory, self)
+                    outcomes = play_round(pool, self, numbers, plan, jobs)
+                else:
+                    outcomes = [self.play_planned(n, plan[n], self.coverage, self._told)
+                                for n in numbers]
+                for outcome in outcomes:
+                    self.merge(outcome)
+                if self.spec_ref:
+                    self.adapt()
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
         self.finish()
         return self.differences
+
+    def rounds(self, first: int, end: int) -> list[tuple[int, int]]:
+        """The rounds' deal numbers: 2, then 4, then ``adapt_every`` at a time, so that
+        a rule broken in every deal (another order of the phases) is learned after two
+        deals, not ten, and the hands after it are played to their end."""
+        out, start = [], first
+        for size in (2, 4):
+            if start < end and size < self.adapt_every:
+                out.append((start, min(start + size, end)))
+                start = out[-1][1]
+        while start < end:
+            out.append((start, min(start + self.adapt_every, end)))
+            start = out[-1][1]
+        return out
+
+    def wanted(self) -> list[Scenario]:
+        """A scenario for each rule of the spec decided fewer than ``min_decisions``
+        times that needs one, in the spec's order."""
+        from .verdicts import spec_rules
+        clause_of = {r.id: f"{r.section}.{r.key}" for r in self.original.rules}
+        out = []
+        for rule, _ in spec_rules(self.original):
+            if self.coverage.decided.get(rule, 0) >= self.min_decisions:
+                continue
+            found = scenarios.scenario_for(rule, clause_of.get(rule, rule))
+            if found is not None:
+                out.append(found)
+        return out
+
+    def play_planned(self, number: int, scenario: Scenario | None, base: Coverage,
+                     told: set) -> DealOutcome:
+        """Play deal ``number`` set up by ``scenario``, starting from the counts
+        ``base`` (the round's start): what it found and counted, kept apart."""
+        merged, merged_told = self.coverage, self._told
+        self.coverage = _copy_counts(base)
+        self._told = set(told)
+        marks = (len(self.differences), len(self.unattributed), len(self.pending),
+                 self.actions, set(self.alike))
+        callback, self.on_difference = self.on_difference, None
+        self._scenario = scenario
+        try:
+            self.play_deal(number)
+        finally:
+            self.on_difference = callback
+            self._scenario = None
+        outcome = DealOutcome(
+            number, self.differences[marks[0]:], self.unattributed[marks[1]:],
+            self.pending[marks[2]:], self.alike - marks[4],
+            _counts_since(self.coverage, base), self.actions - marks[3], scenario)
+        del self.differences[marks[0]:], self.unattributed[marks[1]:], \
+            self.pending[marks[2]:]
+        self.actions, self.alike = marks[3], marks[4]
+        self.coverage, self._told = merged, merged_told
+        self.deals -= 1
+        return outcome
+
+    def merge(self, outcome: DealOutcome) -> None:
+        """Take one deal's results into the run's (called in deal order)."""
+        self.deals += 1
+        self.actions += outcome.actions
+        self.coverage.merge(outcome.coverage)
+        if outcome.scenario is not None:
+            self.scenarios[outcome.scenario.rule] += 1
+        for difference in outcome.found:
+            self.differences.append(difference)
+            if self.on_difference:
+                self.on_difference(difference)
+        for difference in outcome.unattributed:
+            key = (difference.kind, difference.detail)
+            if key in self._told:
+                continue
+            self._told.add(key)
+            self.unattributed.append(difference)
+        self.pending.extend(outcome.pending)
+        self.alike |= outcome.alike
 
     def learned(self) -> tuple:
         return tuple(sorted(self.adaptation.learned.items())) if self.adaptation else ()
@@ -81,6 +204,8 @@ class Fuzzer(Lockstep):
         v = self.variant
         dealer = rng.randrange(v.table.players)
         keepers = self.t.keepers
+        if self._scenario is not None:
+            return self._scenario_deal(rng, dealer)
         scores = [0] * keepers
         # Now and then one side holds the high cards and plays its strongest while the
         # others play their weakest: a side that takes every trick (the all-tricks bonus).
@@ -119,17 +244,44 @@ class Fuzzer(Lockstep):
             deal["hands"] = self._stacked(deal["hands"])
         return deal
 
+    def _scenario_deal(self, rng: random.Random, dealer: int) -> dict:
+        """A deal set up by this deal's scenario: its running scores, its cards, its
+        auction (see :mod:`.scenarios`)."""
+        v, t = self.variant, self.t
+        scenario = self._scenario
+        self._auction = scenario.auction
+        self._auction_seat = rng.randrange(v.table.players)
+        self._slam = scenario.cards == "stacked"
+        keeper = t.team_of[self._auction_seat] if t.team_of is not None else \
+            self._auction_seat
+        scores = scenarios.start_scores(scenario, rng, v, t.keepers, keeper,
+                                        max(t.total_points, 5)) or [0] * t.keepers
+        deal = _deal_dict(deal_hand(v, rng, dealer, scores, rng.randrange(4)))
+        if self._slam:
+            deal["hands"] = self._stacked(deal["hands"])
+        elif scenario.cards == "weak":
+            deal["hands"] = scenarios.weak_hands(deal["hands"], t,
+                                                 rng.randrange(v.table.players))
+        return deal
+
     def _stacked(self, hands: list[list[str]]) -> list[list[str]]:
-        """The same cards, the highest ranks to the side of the seat that will take the
-        bid: a side able to take every trick."""
+        """The same cards, the side of the seat that will take the bid holding a whole
+        color (the trump it will name, :meth:`_steer`) with the Rook and the highest
+        cards of the others: a side able to take every trick and every counter."""
         t = self.t
         seat = self._auction_seat
         if t.team_of is not None:
             ours = [s for s in range(len(hands)) if t.team_of[s] == t.team_of[seat]]
         else:
             ours = [seat]
-        cards = sorted((c for held in hands for c in held),
-                       key=lambda code: t.rank_index[t.card_of[code]], reverse=True)
+        color = seat % len(t.letters)
+        self._slam_color = t.letters[color]
+        cards = [c for held in hands for c in held]
+
+        def strength(code: str) -> tuple:
+            card = t.card_of[code]
+            return (card in t.always_trump or t.color_of[card] == color, t.rank_index[card])
+        cards.sort(key=strength, reverse=True)
         out = [[] for _ in hands]
         order = ours + [s for s in range(len(hands)) if s not in ours]
         for owner in order:
@@ -146,8 +298,15 @@ class Fuzzer(Lockstep):
             else None
         if auction is not None:
             return auction
-        if getattr(self, "_slam", False) and hand.phase == "play" and hand.bidder is not None:
-            return self._slam_choice(hand, ordered)
+        if getattr(self, "_slam", False) and hand.bidder is not None:
+            if hand.phase == "play":
+                return self._slam_choice(hand, ordered)
+            wanted = Action("trump", getattr(self, "_slam_color", ""))
+            if hand.phase == "trump" and wanted in ordered:
+                return wanted               # the color the stacked side holds
+            if hand.phase == "discard":
+                # lay aside the weakest cards, keeping the trump color
+                return min(ordered, key=lambda a: self._strength_of(a.value))
         if rng.random() < 0.75:
             counts = {a: self.coverage.categories[self._category(hand, a)] for a in ordered}
             low = min(counts.values())
@@ -180,6 +339,17 @@ class Fuzzer(Lockstep):
             return "-".join(parts)
         return str(action)
 
+    def _strength_of(self, code) -> tuple:
+        """A card's worth to the stacked side: its trump color first, then its rank."""
+        t = self.t
+        card = t.card_of.get(code)
+        if card is None:
+            return (True, 99)
+        color = getattr(self, "_slam_color", "")
+        trump = card in t.always_trump or (t.color_of[card] < len(t.letters) and
+                                           t.letters[t.color_of[card]] == color)
+        return (trump, t.rank_index[card])
+
     def _slam_choice(self, hand, ordered: list[Action]) -> Action:
         """The bidding side's strongest card, the other sides' weakest."""
         ctx = hand.ctx
@@ -205,6 +375,9 @@ class Fuzzer(Lockstep):
             return None
         if style == "all-pass":
             return passes[0]
+        if style == "top":
+            mine = hand.to_act == self._auction_seat
+            return bids[-1] if mine else passes[0]
         if style == "one-bid":
             mine = hand.to_act == self._auction_seat and hand.bidder is None
             return bids[0] if mine or (hand.bidder is None and rng.random() < 0.15) \
@@ -212,4 +385,74 @@ class Fuzzer(Lockstep):
         return bids[0] if rng.random() < 0.45 else passes[0]
 
 
-__all__ = ["Fuzzer"]
+def _copy_counts(base: Coverage) -> Coverage:
+    """The counts a deal starts from: the round's, with no deals of its own yet."""
+    out = copy.deepcopy(base)
+    out.decided_in = {}
+    return out
+
+
+def _counts_since(now: Coverage, base: Coverage) -> Coverage:
+    """What a deal added to the round's counts."""
+    return Coverage(now.categories - base.categories, now.codes - base.codes,
+                    now.phases - base.phases, now.rules - base.rules,
+                    now.decided - base.decided, now.decided_in,
+                    now.stopped_by - base.stopped_by, now.views - base.views,
+                    now.hands - base.hands, now.ended - base.ended)
+
+
+# -- a round in several processes --------------------------------------------------------
+
+_WORKER: Fuzzer | None = None
+
+
+def start_pool(jobs: int, engine_factory, oracle_factory, fuzzer: Fuzzer):
+    """A pool of ``jobs`` processes, each starting its own engine (closed when the
+    process ends, however the run ends) and loading the oracle with ``oracle_factory``
+    (a compiled spec does not cross a process boundary; its source does)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+    return ProcessPoolExecutor(jobs, mp_context=get_context("spawn"),
+                               initializer=_start_worker,
+                               initargs=(engine_factory, oracle_factory, fuzzer.spec_ref,
+                                         fuzzer.seed, fuzzer.probe_rate, fuzzer.view_rate))
+
+
+def _start_worker(engine_factory, oracle_factory, spec_ref, seed, probe_rate,
+                  view_rate) -> None:
+    from multiprocessing.util import Finalize
+    global _WORKER
+    engine = engine_factory()
+    Finalize(engine, engine.close, exitpriority=10)
+    _WORKER = Fuzzer(oracle_factory(), engine, seed, spec_ref=spec_ref,
+                     probe_rate=probe_rate, view_rate=view_rate)
+
+
+def _play_chunk(changes, learned, numbers, plan, base, told):
+    """A worker's share of a round: the oracle with the run's learned ``changes``."""
+    from .adapt import Adaptation
+    worker = _WORKER
+    key = tuple(sorted(changes.items()))
+    if key not in worker.oracles:
+        if worker.adaptation is None:
+            worker.adaptation = Adaptation(worker.spec_ref)
+        worker.oracles[key] = worker.adaptation.variant(dict(changes))
+    worker.variant = worker.oracles[key]
+    worker.t = tables_for(worker.variant)
+    worker.learned = lambda: learned        # the rules the run had learned by this round
+    worker.start()
+    return [worker.play_planned(n, plan[n], base, told) for n in numbers]
+
+
+def play_round(pool, fuzzer: Fuzzer, numbers, plan, jobs: int) -> list[DealOutcome]:
+    """A round's deals shared among the pool's processes in contiguous chunks; the
+    outcomes in deal order."""
+    size = -(-len(numbers) // jobs)
+    chunks = [numbers[i:i + size] for i in range(0, len(numbers), size)]
+    changes = dict(fuzzer.adaptation.changes) if fuzzer.adaptation else {}
+    futures = [pool.submit(_play_chunk, changes, fuzzer.learned(), chunk, plan,
+                           fuzzer.coverage, fuzzer._told) for chunk in chunks]
+    return [outcome for future in futures for outcome in future.result()]
+
+
+__all__ = ["DealOutcome", "Fuzzer", "play_round", "start_pool"]

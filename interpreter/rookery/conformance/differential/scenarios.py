@@ -1,0 +1,123 @@
+"""Rule-directed scenarios: the deals and starting states in which a given rule decides.
+
+Random deals from 0-0 seldom reach the deep rules: a tie at the target, a low score
+that loses, every counter or every trick to one side, a poor hand, all passes, the top
+bid.  For a rule not yet decided often enough, a scenario sets the running scores, stacks
+the cards or chooses the auction's style so that the oracle's rules make it decide
+(:mod:`rookery.engine.decisions` confirms that it did, and the run counts it).
+
+A scenario is a small value (:class:`Scenario`); a round's plan gives one to each deal
+number from the counts of the rounds before it, so a parallel run plays the same deals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """How to set up one deal: the rule it is for, the running scores (``near``: just
+    below the target on every side, ``tied``: the defenders past it and the
+    stacked bidders behind by every point, to end level, ``bidders-behind``: the
+    defenders ahead, ``low``: the bidding side near the low score), the cards
+    (``stacked``: the bid winner's side holds the high cards, ``weak``: a seat without a
+    counter) and the auction (``all-pass``, ``one-bid``, ``top``, ``contest``)."""
+
+    rule: str
+    scores: str = ""
+    cards: str = ""
+    auction: str = "one-bid"
+
+
+# The set-ups, and the clauses (section.key) each makes decide.
+_STACKED = Scenario("", cards="stacked")
+_WEAK = Scenario("", cards="weak", auction="all-pass")
+_TOP = Scenario("", auction="top")
+_BEHIND = Scenario("", scores="bidders-behind")
+BY_CLAUSE = {
+    "game.ties": Scenario("", scores="tied", cards="stacked"), "game.winner": _BEHIND,
+    "game.win-on": _BEHIND, "game.target": Scenario("", scores="near"),
+    "game.low": Scenario("", scores="low"),
+    "bidding.all-pass": Scenario("", auction="all-pass"),
+    "bidding.raise": Scenario("", auction="contest"),
+    "bidding.maximum": _TOP, "bidding.at-maximum": _TOP,
+    **dict.fromkeys(("deal.poor-hand", "deal.poor-hand-redeal", "deal.poor-hand-dealer"),
+                    _WEAK),
+    **dict.fromkeys(("scoring.all-points", "scoring.all-tricks", "scoring.majority",
+                     "scoring.most-cards", "scoring.last-trick", "play.claim", "trump.bird",
+                     "nest.forced-burial", "nest.forbid"), _STACKED),
+}
+
+
+def scenario_for(rule: str, clause: str) -> Scenario | None:
+    """The scenario for ``rule`` (whose clause is ``clause``, ``section.key``), if the
+    rule needs one (the others decide in most deals)."""
+    found = BY_CLAUSE.get(clause)
+    return None if found is None else Scenario(rule, found.scores, found.cards,
+                                               found.auction)
+
+
+def plan(numbers, wanted: list[Scenario]) -> dict[int, Scenario | None]:
+    """A round's plan: deal number -> scenario.  Two deals in three go to the rules still
+    wanted (in turn, by deal number); the third is left random, for breadth."""
+    out: dict[int, Scenario | None] = {}
+    for number in numbers:
+        out[number] = wanted[(number // 3 * 2 + number % 3) % len(wanted)] \
+            if wanted and number % 3 != 2 else None
+    return out
+
+
+def start_scores(scenario: Scenario, rng, variant, keepers: int, bidders: int,
+                 points: int) -> list[int] | None:
+    """The running scores a scenario starts from (None: the usual random ones).
+    ``bidders`` is the score keeper of the seat that will take the bid, ``points`` the
+    points a hand holds."""
+    target = variant.game.target
+    step = max(variant.bidding.step, 5)
+    near = [target - step * rng.randrange(1, 4) for _ in range(keepers)]
+    if scenario.scores == "near":
+        return near
+    if scenario.scores == "tied":
+        # past the target, the stacked bidders behind by every point of the hand: when
+        # they take them all, the totals are level at the end of the game
+        scores = [target + step] * keepers
+        scores[bidders] = target + step - points
+        return scores
+    if scenario.scores == "bidders-behind":
+        scores = [target - step for _ in range(keepers)]
+        scores[bidders] = target - points // 2
+        return scores
+    if scenario.scores == "low":
+        low = variant.game.low
+        floor = low if low is not None else 0
+        scores = [step * rng.randrange(0, 10) for _ in range(keepers)]
+        # set at the lowest bid, the bidding side lands a step or three below the
+        # low score: between it and an engine's other low score
+        scores[bidders] = floor + variant.bidding.minimum - step * rng.randrange(1, 4)
+        return scores
+    return None
+
+
+def weak_hands(hands: list[list[str]], t, seat: int) -> list[list[str]]:
+    """The same cards, ``seat`` holding only cards without points (as many as there are):
+    a poor hand."""
+    cards = [c for held in hands for c in held]
+    plain = [c for c in cards if not t.points[t.card_of[c]]]
+    if len(plain) < len(hands[seat]):
+        return hands
+    mine = plain[:len(hands[seat])]
+    rest = list(cards)
+    for card in mine:
+        rest.remove(card)
+    out = []
+    for owner, held in enumerate(hands):
+        if owner == seat:
+            out.append(list(mine))
+        else:
+            out.append(rest[:len(held)])
+            rest = rest[len(held):]
+    return out
+
+
+__all__ = ["BY_CLAUSE", "Scenario", "plan", "scenario_for", "start_scores", "weak_hands"]

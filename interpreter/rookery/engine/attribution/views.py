@@ -1,0 +1,105 @@
+"""Attribution of what a seat sees: the cards hidden from it, those the spec shows
+(``nest.face-up``, ``nest.shown``, a dummy's hand by ``table.dummy-shown``, the last trick
+by ``play.review``) and the rule a card shown too soon departs from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .common import _rule, _unique
+
+
+def visible_codes(hand, seat: int) -> set[str]:
+    """Every card code ``seat`` may see now: its hand, the trick on the table, the last
+    trick while it stays in view, an exposed dummy, the cards it laid aside or is
+    passing, and the called cards."""
+    obs = hand.observation(seat)
+    seen = set(obs["hand"])
+    for key in ("trick", "last_trick"):
+        for entry in obs.get(key) or ():
+            seen.add(entry[1])
+    seen.update(obs.get("laid_aside", ()))
+    seen.update(obs.get("giving", ()))
+    seen.update(obs.get("called", ()))
+    for fact in SHOWN_FACTS:
+        seen.update(obs.get(fact, ()))
+    if "dummy" in obs:
+        seen.update(obs["dummy"]["hand"])
+    return seen
+
+
+# The nest cards every seat is shown, by the view's key: the rule that shows them.
+SHOWN_FACTS = {"nest_face_up": ("nest", "face-up"), "nest_shown": ("nest", "shown")}
+
+
+def shown_facts(hand, seat: int) -> dict[str, tuple[list[str], str]]:
+    """The cards a seat's view must show face up now, by key: (cards, rule id)."""
+    obs = hand.observation(seat)
+    return {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
+            if fact in obs}
+
+
+def view_rules(hand, want: dict | None = None) -> tuple[str, ...]:
+    """The rules that decide what a seat's view shows beyond its own hand: the last
+    trick kept in view, the dummy exposed, the nest's announcement, the partners known
+    (and, where the expected view ``want`` shows them, the nest cards turned face up)."""
+    shows = (want or {}).get("shows", {}) if isinstance(want, dict) else {}
+    face_up = [_rule(hand, *SHOWN_FACTS[fact]) for fact in SHOWN_FACTS
+               if isinstance(shows, dict) and fact in shows]
+    if face_up:
+        return _unique(face_up)
+    candidates = [("play", "review"), ("table", "dummy-shown"), ("nest", "announce"),
+                  ("table", "sides")]
+    ids = hand.t.rule_ids
+    return _unique(ids[c] for c in candidates if c in ids) or \
+        _unique([_rule(hand, "play", "review")])
+
+
+def hidden_codes(hand, seat: int) -> set[str]:
+    """The card codes ``seat`` may not see now (a code with a visible copy is visible)."""
+    return set(hand.t.codes) - visible_codes(hand, seat)
+
+
+def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
+    """The rules that hide the ``leaked`` cards from ``seat``: a dummy's hand shown too
+    early, a taken trick left in view, the laid-aside nest.  Another seat's hand is
+    hidden by no clause: it is the game itself."""
+    t = hand.t
+    rules: list[str | None] = []
+    played = {t.codes[c] for trick in hand.tricks for c in trick[1]}
+    nest = {t.codes[c] for c in hand.laid_aside + hand.nest}
+    dummy = (hand.bidder + 2) % hand.n if hand.has_dummy and hand.bidder is not None \
+        else None
+    passed = {t.codes[c] for cards in hand.given for c in cards}
+    dealt_to_nest = set(hand.start_nest)
+    leaked = list(leaked)
+    shown = set(leaked)
+    # a trick shown again shows its other cards too (play.review): a card of the nest
+    # in it is seen as a card of that trick, not as a nest card turned up
+    in_shown_trick = {t.codes[c] for trick in hand.tricks
+                      if sum(t.codes[c] in shown for c in trick[1]) > 1 for c in trick[1]}
+    from_nest = [code for code in leaked if code in dealt_to_nest
+                 and code not in in_shown_trick]
+    for code in leaked:
+        if code in from_nest:
+            rules.append(_nest_shown_rule(hand, from_nest))
+        elif code in passed:
+            rules.append(_rule(hand, "passing", "directions"))   # sent to another seat
+        elif code in played:
+            rules.append(_rule(hand, "play", "review"))
+        elif code in nest:
+            rules.append(_rule(hand, "deal", "nest"))
+        elif dummy is not None and code in {t.codes[c] for c in hand.hands[dummy]}:
+            rules.append(_rule(hand, "table", "dummy-shown"))
+    return _unique(rules)
+
+
+def _nest_shown_rule(hand, shown: list[str]) -> str:
+    """Cards dealt to the nest that a seat sees, wherever they are now: the whole nest
+    between the auction and the bid winner taking it is ``nest.shown`` (never, by
+    default); any other nest card, at any time, was turned face up (``nest.face-up``,
+    face down by default)."""
+    auction_won = hand.bidder is not None and hand.phase != "bidding"
+    if auction_won and hand.nest and set(shown) == set(hand.start_nest):
+        return _rule(hand, "nest", "shown")
+    return _rule(hand, "nest", "face-up")
