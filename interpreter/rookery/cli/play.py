@@ -27,8 +27,17 @@ def add_subcommands(sub) -> None:
     p.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
     p.add_argument("--bots", default="simple", metavar="BOT[,BOT...]",
                    help="the bots at the seats, in turn from seat 0: simple (bids from "
-                   "hand strength, plays sensibly) or random (default simple); "
-                   "'simple,random' puts simple bots at even seats and random at odd")
+                   "hand strength, plays sensibly), random, or ismcts (searches: "
+                   "determinized tree search, see --iterations, --think) (default "
+                   "simple); 'simple,random' puts simple bots at even seats and random "
+                   "at odd")
+    p.add_argument("--iterations", type=int, default=None, metavar="N",
+                   help="the ismcts bot's budget: N playouts a decision (default 60; "
+                   "deterministic under --seed)")
+    p.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                   help="the ismcts bot's budget: SECONDS of thinking a decision "
+                   "instead (not deterministic: the playouts done depend on the "
+                   "machine)")
     p.add_argument("--dealer", type=int, default=0, help="who deals the first hand "
                    "(a seat, default 0)")
     p.add_argument("--max-hands", type=int, default=None, metavar="N",
@@ -86,14 +95,16 @@ def cmd_play(args) -> int:
                              + (f"; did you mean '{close[0]}'?" if close else "")
                              + f" (bots: {', '.join(BOTS)})")
     seats = [bots[seat % len(bots)] for seat in range(n)]
+    budget = _search_budget(args)
     record_path = output_file(args.record, "--record") if args.record else None
     if args.games > 1:
         if record_path:
             raise UsageError("--record keeps one game; leave out --games")
-        return _many_games(args, variant, seats, max_hands, play_game, rates, make_bot)
+        return _many_games(args, variant, seats, max_hands, play_game, rates,
+                           lambda name, rng: make_bot(name, rng, **budget))
 
     rng = random.Random(args.seed)
-    players = [make_bot(name, rng) for name in seats]
+    players = [make_bot(name, rng, **budget) for name in seats]
     if args.seat is not None:
         from ..play.table import HumanSeat, TableView
         console = Console(highlight=False)
@@ -117,6 +128,19 @@ def cmd_play(args) -> int:
         print("you left the table" + (f"; the game so far is in {record_path}"
                                       if record_path else ""))
     return OK
+
+
+def _search_budget(args) -> dict:
+    """The ismcts bot's budget from ``--iterations`` / ``--think`` (one or neither)."""
+    if args.iterations is not None and args.think is not None:
+        raise UsageError("--iterations and --think both set the ismcts bot's budget: "
+                         "give one")
+    if args.iterations is not None and args.iterations < 1:
+        raise UsageError(f"--iterations {args.iterations}: give a number of playouts, "
+                         "1 or more")
+    if args.think is not None and not args.think > 0:
+        raise UsageError(f"--think {args.think}: give a time in seconds above 0, like 0.02")
+    return {"iterations": args.iterations, "think": args.think}
 
 
 def _many_games(args, variant, seats, max_hands, play_game, rates, make_bot) -> int:
