@@ -21,7 +21,7 @@ def make_bot(name: str, rng: random.Random, iterations: int | None = None,
     ``iterations`` playouts or ``think`` seconds a decision."""
     if name == "ismcts":
         from .ismcts import SearchBot
-        return SearchBot(rng, iterations, think)
+        return SearchBot(rng, SimpleBot(rng), iterations, think)
     return {"simple": SimpleBot, "random": RandomBot}[name](rng)
 
 

@@ -44,19 +44,18 @@ class Choice:
 
 class SearchBot:
     """The ISMCTS player: ``iterations`` determinized playouts a decision, or as many as
-    ``think`` seconds allow (a time budget is not deterministic; an iteration count is,
+    ``think`` seconds allow; ``bidder`` (a player) makes its calls in the auction (a time budget is not deterministic; an iteration count is,
     under the bot's random generator)."""
 
     name = "ismcts"
 
-    def __init__(self, rng: random.Random, iterations: int | None = None,
+    def __init__(self, rng: random.Random, bidder, iterations: int | None = None,
                  think: float | None = None):
-        from .bots import SimpleBot
         self.rng = rng
         self.iterations = iterations if iterations is not None or think is not None \
             else DEFAULT_ITERATIONS
         self.think = think
-        self.bidder = SimpleBot(rng)
+        self.bidder = bidder            # who bids for it (the simple bot's valuation)
 
     def choose(self, hand: Hand) -> Action:
         legal = hand.legal_actions()
