@@ -1,6 +1,6 @@
 """The search bot (ismcts) against the simple bot, whole games, one line of JSON a game.
 
-    python3 benchmarks/match_ismcts.py tournament --games 300 --iterations 60 --out t.jsonl
+    python3 benchmarks/match_ismcts.py tournament --games 300 --iterations 80 --out t.jsonl
     python3 benchmarks/match_ismcts.py --summary t.jsonl [k.jsonl ...]
 
 In a game of fixed teams the search bot holds one team's seats and the simple bot the
@@ -122,7 +122,7 @@ def main() -> None:
     parser.add_argument("variant", nargs="?")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=60)
+    parser.add_argument("--iterations", type=int, default=80)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", nargs="+", type=Path)
     args = parser.parse_args()

@@ -32,7 +32,7 @@ def add_subcommands(sub) -> None:
                    "simple); 'simple,random' puts simple bots at even seats and random "
                    "at odd")
     p.add_argument("--iterations", type=int, default=None, metavar="N",
-                   help="the ismcts bot's budget: N playouts a decision (default 60; "
+                   help="the ismcts bot's budget: N playouts a decision (default 80; "
                    "deterministic under --seed)")
     p.add_argument("--think", type=float, default=None, metavar="SECONDS",
                    help="the ismcts bot's budget: SECONDS of thinking a decision "
