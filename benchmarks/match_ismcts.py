@@ -41,7 +41,8 @@ def search_seats(variant, game: int) -> tuple[int, ...]:
     return (game % n,)
 
 
-def play(variant_id: str, games: int, first: int, iterations: int, out: Path) -> None:
+def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
+         bid_by_playouts: bool = False) -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
@@ -55,6 +56,8 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path) ->
             players = [make_bot("ismcts" if s in seats else "simple", rng,
                                 iterations=iterations)
                        for s in range(variant.table.players)]
+            for s in seats:
+                players[s].bid_by_playouts = bid_by_playouts
             start = time.process_time()
             outcome = play_game(variant, players, seed, rng=rng)
             t = outcome.game.t
@@ -68,7 +71,7 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path) ->
                                   "bot": "ismcts" if result["bidder"] in seats else "simple",
                                   "bid": result["bid"], "made": result["made"]})
             line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
-                    "search_seats": list(seats), "players": variant.table.players,
+                    "bid_by_playouts": bid_by_playouts, "search_seats": list(seats), "players": variant.table.players,
                     "finished": bool(outcome.winners),
                     "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
                     "cpu_seconds": round(time.process_time() - start, 2),
@@ -124,12 +127,15 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=80)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--bid-by-playouts", action="store_true",
+                        help="the search bot bids by playing hands out (see play/ismcts.py)")
     parser.add_argument("--summary", nargs="+", type=Path)
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
     elif args.variant and args.out:
-        play(args.variant, args.games, args.first_seed, args.iterations, args.out)
+        play(args.variant, args.games, args.first_seed, args.iterations, args.out,
+             args.bid_by_playouts)
     else:
         parser.error("give a variant and --out FILE, or --summary FILE...")
 

@@ -98,11 +98,13 @@ def test_the_checks_catch_a_careless_deal():
     assert caught >= 10
 
 
-def _game(variant_id: str, seed: int, iterations: int = 8):
+def _game(variant_id: str, seed: int, iterations: int = 8, bid_by_playouts: bool = False):
     variant = rookery.load_variant(variant_id)
     rng = random.Random(seed)
     players = [make_bot("ismcts" if s % 2 == 0 else "simple", rng, iterations=iterations)
                for s in range(variant.table.players)]
+    for player in players[::2]:
+        player.bid_by_playouts = bid_by_playouts
     return play_game(variant, players, seed, max_hands=3, rng=rng)
 
 
@@ -115,6 +117,15 @@ def test_the_search_bot_plays_legal_actions_to_the_end_deterministically(variant
     assert first.hands >= 1 and first.record["hands"]
     assert json.dumps(first.record) == json.dumps(again.record)
     assert first.record["players"][0] == "ismcts"
+
+
+def test_bidding_by_playouts_bids_legally_and_deterministically():
+    first = _game("kentucky-rook", 4, bid_by_playouts=True)
+    again = _game("kentucky-rook", 4, bid_by_playouts=True)
+    assert json.dumps(first.record) == json.dumps(again.record)
+    bids = [said for hand in first.record["hands"] for seat, said in hand["actions"]
+            if seat % 2 == 0 and said.startswith("bid")]
+    assert bids, "the search bot never bid"
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
