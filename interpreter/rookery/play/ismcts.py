@@ -15,12 +15,12 @@ and notes what its side takes, and bids on while the bid is within what its side
 in two deals of three (:data:`MAKE_SHARE`) and within the simple bot's valuation.  That
 way was measured and not kept as the default (``benchmarks/README.md``): alone it
 overbid Kentucky Rook (set in 33% of 91 contracts), within the valuation too it bid too
-seldom in Tournament (27 contracts to the simple bots' 73 in 20 games).
+seldom in Tournament (33 contracts to the simple bots' 87 in 23 games).
 
 Between the auction and the play (the nest, passing, trump, calls) it decides as the
 simple bot does: searched one card at a time, laying the nest aside took five searches
-of many choices each, too few playouts apiece at this budget, and the bot lost 14 of 16
-Tournament games to the simple bots, set in 15 of its 34 contracts
+of many choices each, too few playouts apiece at this budget, and the bot lost 15 of 17
+Tournament games to the simple bots, set in 16 of its 36 contracts
 (``benchmarks/README.md``).
 
 Nothing is written per variant: the hand's legal actions, its scoring and the variant's
@@ -179,7 +179,11 @@ def _iterate(root: Choice, deal: Hand, rng: random.Random) -> None:
             else:
                 child.available += 1
         if untried:
-            action = untried[rng.randrange(len(untried))]
+            # A new decision is first tried as the quick player would make it, so a
+            # reply is not judged against a careless answer; the others follow.
+            action = quick_action(deal, legal, rng)
+            if action not in untried:
+                action = untried[rng.randrange(len(untried))]
             child = children[action] = Choice(seat)
             child.available = 1
             deal.apply(action)
