@@ -29,8 +29,17 @@ def add_subcommands(sub) -> None:
     p.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
     p.add_argument("--bots", default="simple", metavar="BOT[,BOT...]",
                    help="the bots at the seats, in turn from seat 0: simple (bids from "
-                   "hand strength, plays sensibly) or random (default simple); "
-                   "'simple,random' puts simple bots at even seats and random at odd")
+                   "hand strength, plays sensibly), random, or ismcts (searches: "
+                   "determinized tree search, see --iterations, --think) (default "
+                   "simple); 'simple,random' puts simple bots at even seats and random "
+                   "at odd")
+    p.add_argument("--iterations", type=int, default=None, metavar="N",
+                   help="the ismcts bot's budget: N playouts a decision (default 80; "
+                   "deterministic under --seed)")
+    p.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                   help="the ismcts bot's budget: SECONDS of thinking a decision "
+                   "instead (not deterministic: the playouts done depend on the "
+                   "machine)")
     p.add_argument("--dealer", type=int, default=0, help="who deals the first hand "
                    "(a seat, default 0)")
     p.add_argument("--max-hands", type=int, default=None, metavar="N",
@@ -82,6 +91,7 @@ def cmd_play(args) -> int:
         raise UsageError("--seat plays one game at the table; it does not go with --games "
                          "or --json")
     seats = list(seat_bots(args.bots, n))
+    budget = _search_budget(args)
     record_path = output_file(args.record, "--record") if args.record else None
     workers = parallel.workers_from(args.jobs, args.executor)
     if args.games > 1:
@@ -90,7 +100,7 @@ def cmd_play(args) -> int:
         return _many_games(args, variant, seats, max_hands, rates, workers)
 
     rng = random.Random(args.seed)
-    players = [make_bot(name, rng) for name in seats]
+    players = [make_bot(name, rng, **budget) for name in seats]
     if args.seat is not None:
         from ..play.table import HumanSeat, TableView
         console = Console(highlight=False)
@@ -137,6 +147,19 @@ def _kept_record(variant_id: str, seed: int):
         number += 1
         path = Path(f"{stem}-{number}.json")
     return path
+
+
+def _search_budget(args) -> dict:
+    """The ismcts bot's budget from ``--iterations`` / ``--think`` (one or neither)."""
+    if args.iterations is not None and args.think is not None:
+        raise UsageError("--iterations and --think both set the ismcts bot's budget: "
+                         "give one")
+    if args.iterations is not None and args.iterations < 1:
+        raise UsageError(f"--iterations {args.iterations}: give a number of playouts, "
+                         "1 or more")
+    if args.think is not None and not args.think > 0:
+        raise UsageError(f"--think {args.think}: give a time in seconds above 0, like 0.02")
+    return {"iterations": args.iterations, "think": args.think}
 
 
 def _many_games(args, variant, seats, max_hands, rates, workers) -> int:

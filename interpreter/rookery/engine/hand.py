@@ -438,6 +438,16 @@ class Hand:
             d[name] = value
         return new
 
+    def playout_copy(self) -> "Hand":
+        """An independent copy that records nothing (a playout, as ``deal_hand(...,
+        record=False)`` deals): for search bots, which play many hands out from here."""
+        new = self.copy()
+        new.record = False
+        new.history = []
+        new.trick_rules = []
+        new.__class__ = _phase_class_of(new, new._phase)
+        return new
+
     def snapshot(self) -> dict:
         """The deal and the actions so far: enough to rebuild this exact state."""
         if not self.record:

@@ -12,11 +12,16 @@ import random
 
 from ..engine import Action, Hand
 
-BOTS = ("simple", "random")
+BOTS = ("simple", "random", "ismcts")
 
 
-def make_bot(name: str, rng: random.Random):
-    """The bot called ``name`` (one of :data:`BOTS`)."""
+def make_bot(name: str, rng: random.Random, iterations: int | None = None,
+             think: float | None = None):
+    """The bot called ``name`` (one of :data:`BOTS`); the search bot (``ismcts``) thinks
+    ``iterations`` playouts or ``think`` seconds a decision."""
+    if name == "ismcts":
+        from .ismcts import SearchBot
+        return SearchBot(rng, SimpleBot(rng), iterations, think)
     return {"simple": SimpleBot, "random": RandomBot}[name](rng)
 
 

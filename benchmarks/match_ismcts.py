@@ -1,0 +1,144 @@
+"""The search bot (ismcts) against the simple bot, whole games, one line of JSON a game.
+
+    python3 benchmarks/match_ismcts.py tournament --games 300 --iterations 80 --out t.jsonl
+    python3 benchmarks/match_ismcts.py --summary t.jsonl [k.jsonl ...]
+
+In a game of fixed teams the search bot holds one team's seats and the simple bot the
+other's; the search bot's team alternates from game to game (even games: seats 0, 2, ...;
+odd games: seats 1, 3, ...), so neither gains from the seat order.  Where every player
+scores alone (Rook for Three) the search bot holds one seat, turning round the table from
+game to game, against simple bots at the others: its fair share of wins is 1 in the
+number of players.  Game ``g`` is dealt from seed ``first + g``; a fixed iteration count
+makes every game reproducible.
+
+Each line: the game, the seats of the search bot, whether its side won, the hands, and per
+hand the contract (bid winner, which bot, the bid, made or set).  ``--summary`` prints the
+win rate with its 95% confidence interval (Wilson) and the bidding of each bot: contracts,
+the mean and highest bid, and the share set."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+try:
+    import rookery  # noqa: F401
+except ImportError:             # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "interpreter"))
+
+
+def search_seats(variant, game: int) -> tuple[int, ...]:
+    """The seats the search bot holds in game ``game``."""
+    n = variant.table.players
+    if variant.table.sides == "teams":
+        return tuple(range(game % 2, n, 2)) if variant.table.teams == 2 else \
+            tuple(s for s in range(n) if s % variant.table.teams == game % variant.table.teams)
+    return (game % n,)
+
+
+def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
+         bid_by_playouts: bool = False) -> None:
+    from rookery import load_variant
+    from rookery.play.bots import make_bot
+    from rookery.play.games import play_game
+
+    variant = load_variant(variant_id)
+    with out.open("a", encoding="utf-8") as sink:
+        for game in range(games):
+            seed = first + game
+            seats = search_seats(variant, game)
+            rng = random.Random(seed)
+            players = [make_bot("ismcts" if s in seats else "simple", rng,
+                                iterations=iterations)
+                       for s in range(variant.table.players)]
+            for s in seats:
+                players[s].bid_by_playouts = bid_by_playouts
+            start = time.process_time()
+            outcome = play_game(variant, players, seed, rng=rng)
+            t = outcome.game.t
+            keepers = {t.team_of[s] if t.team_of is not None else s for s in seats}
+            contracts = []
+            for hand in outcome.record["hands"]:
+                result = hand.get("result") or {}
+                if result.get("thrown_in") or result.get("bidder") is None:
+                    continue
+                contracts.append({"bidder": result["bidder"],
+                                  "bot": "ismcts" if result["bidder"] in seats else "simple",
+                                  "bid": result["bid"], "made": result["made"]})
+            line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
+                    "bid_by_playouts": bid_by_playouts, "search_seats": list(seats), "players": variant.table.players,
+                    "finished": bool(outcome.winners),
+                    "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
+                    "cpu_seconds": round(time.process_time() - start, 2),
+                    "contracts": contracts}
+            sink.write(json.dumps(line) + "\n")
+            sink.flush()
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a rate (Wilson's score interval)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def summary(paths: list[Path]) -> None:
+    for path in paths:
+        lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
+        if not lines:
+            print(f"{path}: no games yet")
+            continue
+        n = len(lines)
+        wins = sum(x["won"] for x in lines)
+        low, high = wilson(wins, n)
+        share = 1 / lines[0]["players"] if len(lines[0]["search_seats"]) == 1 else 0.5
+        print(f"{lines[0]['variant']}: search bot won {wins} of {n} games = "
+              f"{100 * wins / n:.1f}% (95% CI {100 * low:.1f}..{100 * high:.1f}%; fair "
+              f"share {100 * share:.0f}%), {sum(x['finished'] for x in lines)} finished, "
+              f"{sum(x['hands'] for x in lines) / n:.1f} hands a game, "
+              f"{sum(x['cpu_seconds'] for x in lines) / n:.1f} CPU s a game, "
+              f"{lines[0]['iterations']} iterations")
+        for bot in ("ismcts", "simple"):
+            made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
+            if not made:
+                print(f"  {bot}: no contracts")
+                continue
+            bids = [c["bid"] for c in made]
+            sets = sum(not c["made"] for c in made)
+            slow, shigh = wilson(sets, len(made))
+            print(f"  {bot}: {len(made)} contracts, mean bid {sum(bids) / len(bids):.1f}, "
+                  f"highest {max(bids)}, bids above 80: {sum(b > 80 for b in bids)}, set "
+                  f"{sets} = {100 * sets / len(made):.1f}% (95% CI {100 * slow:.1f}.."
+                  f"{100 * shigh:.1f}%)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant", nargs="?")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=80)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--bid-by-playouts", action="store_true",
+                        help="the search bot bids by playing hands out (see play/ismcts.py)")
+    parser.add_argument("--summary", nargs="+", type=Path)
+    args = parser.parse_args()
+    if args.summary:
+        summary(args.summary)
+    elif args.variant and args.out:
+        play(args.variant, args.games, args.first_seed, args.iterations, args.out,
+             args.bid_by_playouts)
+    else:
+        parser.error("give a variant and --out FILE, or --summary FILE...")
+
+
+if __name__ == "__main__":
+    main()
