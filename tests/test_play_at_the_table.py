@@ -130,7 +130,7 @@ def test_a_person_plays_a_whole_game_of_tournament_rook_typing_as_players_speak(
             if not hinted:
                 child.sendline("hint")
                 child.expect(PROMPT)
-                said = re.search(r"hint from the simple bot: play (\S+) \(press Enter to "
+                said = re.search(r"hint from the ismcts bot: play (\S+) \(press Enter to "
                                  r"play it\)", ANSI.sub("", child.before))
                 assert said and said.group(1) in offered
                 child.sendline("")
@@ -229,7 +229,7 @@ def test_a_person_plays_a_hand_of_other_variants_by_hints(variant):
     while child.expect([PROMPT, pexpect.EOF]) == 0:
         decisions += 1
         child.sendline("hint")
-        child.expect(r"hint from the simple bot: ")
+        child.expect(r"hint from the ismcts bot: ")
         child.expect(PROMPT)
         child.sendline("")
     child.close()
@@ -417,7 +417,7 @@ def test_the_human_seat_plays_every_variant(variant_id):
     assert outcome.record["players"][0] == "human"
     screen = console.file.getvalue()
     assert "your hand: " in screen and "your turn: " in screen
-    assert "hint from the simple bot: " in screen
+    assert "hint from the ismcts bot: " in screen
 
 
 def test_a_hint_asks_the_strongest_bot_the_registry_knows(monkeypatch):
