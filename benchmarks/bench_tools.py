@@ -229,7 +229,7 @@ def spec_loading(rookery, args) -> Figure:
     parsed = getattr(specs, "_parsed", None)
 
     def forget() -> None:
-        specs._load.cache_clear()
+        specs._load_within.cache_clear()
         if parsed is not None:
             parsed.cache_clear()
 
