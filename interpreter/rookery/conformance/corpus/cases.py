@@ -16,7 +16,6 @@ from ...errors import RookeryError
 from ...resources import conformance_dir
 from ... import bounded
 from . import validate
-from .files import read_regular
 from .oracle import Oracle, find_oracle
 from ..protocol.schema_check import SchemaCheck, schema, validator  # noqa: F401
 
