@@ -194,7 +194,7 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
                             "tree or under --allow-root DIR)")
     try:
         where = (case_file.parent / spec).resolve()
-        found = regular(where)
+        found = where.is_file() and regular(where)      # a regular file, not a pipe
     except OSError as error:        # a name too long for a path
         return None, None, (f"spec: {bounded.clean(spec, 80)!r} cannot be a file "
                             f"({error.strerror or error})")
