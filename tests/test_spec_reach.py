@@ -154,7 +154,7 @@ def test_check_answers_a_sixty_thousand_letter_clause_at_once(tmp_path):
 
 
 @pytest.mark.parametrize("written", ["/etc/passwd", "../../../../../../proc/self/environ",
-                                     "~/.bashrc"])
+                                     "~/.bashrc", "../../../../../../../../etc/passwd"])
 def test_a_case_file_names_no_spec_outside_its_reach(tmp_path, monkeypatch, written):
     """A case file is handed around like a spec: the spec it names (``"spec"``) is read
     only beside it, in the current folder's tree, in the corpus or under --allow-root,

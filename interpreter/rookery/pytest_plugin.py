@@ -46,6 +46,9 @@ class CaseItem(pytest.Item):
 
     def __init__(self, *, case, runner, **kwargs):
         super().__init__(**kwargs)
+        # A case takes no fixtures; other plugins that look at an item's fixture values
+        # (pytest-lsp's call wrapper does, and breaks on an item without them) see none.
+        self.funcargs: dict = {}
         self.case = case
         self.runner = runner
         for tag in case.tags:

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
-import os
 import re
 import signal
 import sys
-import textwrap
-from dataclasses import asdict, replace
 from pathlib import Path
 
 from .. import __version__
 from . import play as play_commands
+from . import specs as spec_commands
+from .specs import exit_code
 from . import terminal
 from ..language.reach import allowing
-from ..errors import RookeryError, SpecError, UsageError
-from ..exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
+from ..errors import RookeryError, SpecError
+from ..exit_codes import EXIT_CODES, USAGE
 from ..interrupts import Terminated
 from ..paths import guarded_stdout
 
@@ -28,251 +26,6 @@ from ..paths import guarded_stdout
 # that uses them: ``rookery --help`` (and a usage mistake) needs none of them.
 
 _COMMANDS: dict[str, object] = {}
-
-
-def command(name: str):
-    def register(fn):
-        _COMMANDS[name] = fn
-        return fn
-    return register
-
-
-def _specs(names: list[str]) -> list[str]:
-    """Expand the arguments of ``check``: paths, folders (every ``.rook`` in them),
-    variant ids, or nothing (all built-ins)."""
-    from ..language.load import builtin_variants
-    if not names:
-        return builtin_variants()
-    specs: list[str] = []
-    for name in names:
-        path = Path(name)
-        if os.path.isdir(path):     # os.path: "no" for a name too long, where pathlib raises
-            found = sorted(str(p) for p in path.glob("*.rook"))
-            if not found:
-                raise UsageError(f"{name} is a folder with no .rook spec files in it")
-            specs += found
-        else:
-            specs.append(name)
-    return specs
-
-
-def _console():
-    from rich.console import Console
-    return Console(highlight=False, soft_wrap=True)
-
-
-def exit_code(error: RookeryError) -> int:
-    """A spec that is wrong is a finding; a spec file that is not there, like an unknown
-    variant, is a usage mistake."""
-    if isinstance(error, SpecError) and error.code != "file-not-found":
-        return FINDINGS
-    return USAGE
-
-
-@command("check")
-def cmd_check(args) -> int:
-    """Check each spec; a spec with errors is a finding (exit 1), an unknown variant a
-    usage mistake (exit 2).  One line per spec checked, then one summary line of the
-    specs checked (a name that is no spec was not checked: it is not counted).  With
-    ``--json`` every finding is in the JSON, and nothing is written to stderr."""
-    from rich.markup import escape
-
-    from ..language.check import check_variant, summary
-    from ..language.load import load_parent, load_variant
-    out = _console()
-    results = []
-    unusable = []       # names that are no spec: usage mistakes, not checked
-
-    def tell(text: str) -> None:
-        if not args.json:
-            print(text, file=sys.stderr)
-
-    for name in _specs(args.specs):
-        try:
-            variant = load_variant(name)
-            warnings = check_variant(variant, load_parent(variant))
-        except RookeryError as error:
-            if isinstance(error, SpecError) and error.code == "option-not-variant":
-                results.append(_check_option(name, out, args.json))
-            elif exit_code(error) == USAGE:
-                tell(f"rookery: {error}" if isinstance(error, UsageError) else str(error))
-                unusable.append({"spec": name, "error": str(error)})
-            else:
-                tell(shown(error) if not Path(name).is_absolute() else str(error))
-                results.append({"spec": name, "ok": False, "error": str(error),
-                                "errors": _problems(error)})
-            continue
-        s = summary(variant)
-        results.append({"spec": name, "ok": True, "variant": variant.id,
-                        "summary": asdict(s),
-                        "rules": len(variant.rules), "warnings": [str(w) for w in warnings]})
-        if not args.json:
-            out.print(f"ok  {variant.id:<24} {s.players} players, {s.deck} cards, hand "
-                      f"{s.hand}, nest {s.nest}, {s.points} points, bids "
-                      f"{s.minimum_bid}-{s.maximum_bid}, game to {s.target}, "
-                      f"{len(variant.rules)} rules")
-            for warning in warnings:
-                out.print(escape(textwrap.indent(warning, "    ")))
-    ok = sum(1 for r in results if r["ok"])
-    failed = len(results) - ok
-    warned = sum(len(r.get("warnings", ())) for r in results)
-    if args.json:
-        print(json.dumps({"specs": results, "checked": len(results), "ok": ok,
-                          "failed": failed, "warnings": warned, "not_specs": unusable},
-                         indent=2))
-    elif results:
-        out.print(f"{len(results)} spec{'s' if len(results) != 1 else ''} checked: {ok} ok, "
-                  f"{failed} with errors, {warned} warning{'s' if warned != 1 else ''}")
-    return USAGE if unusable else FINDINGS if failed else OK
-
-
-def shown(error: RookeryError) -> str:
-    """An error as a person who named a spec by a relative path reads it: each place
-    written relative to the current folder when it is in it (``first-try.rook:8:12``)."""
-    if not isinstance(error, SpecError):
-        return str(error)
-    return "\n".join(_relative(problem).render() for problem in error.problems)
-
-
-def _relative(problem: SpecError) -> SpecError:
-    span = problem.span
-    if span is None:
-        return problem
-    try:
-        file = str(Path(span.file).resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
-        return problem
-    return SpecError(problem.message, replace(span, file=file), expected=problem.expected,
-                     hint=problem.hint, code=problem.code)
-
-
-def _problems(error: RookeryError) -> list[dict]:
-    """Each mistake of a spec, for ``check --json``: place, code and words."""
-    if not isinstance(error, SpecError):
-        return [{"message": str(error)}]
-    return [{"file": p.span.file if p.span else None, "line": p.span.line if p.span else None,
-             "column": p.span.column if p.span else None, "code": p.code,
-             "message": p.message, "found": p.span.text if p.span else "",
-             "expected": p.expected, "hint": p.hint} for p in error.problems]
-
-
-def _check_option(name: str, out, as_json: bool) -> dict:
-    """``rookery check OPTION.rook``: an option is checked on every built-in base; it is
-    wrong when no base can take it."""
-    from ..language.option_bases import CANNOT, CHANGES, SAME, option_info
-    try:
-        info = option_info(name)
-    except SpecError as error:   # a mistake in the option itself, with its line
-        if not as_json:
-            print(str(error), file=sys.stderr)
-        return {"spec": name, "ok": False, "error": str(error)}
-    takes, same = info.taking(CHANGES), info.taking(SAME)
-    if not takes and not same:
-        reasons = sorted({(b.where or name, b.reason.split(": ", 1)[-1])
-                          for b in info.bases})
-        if not as_json:
-            print(f"{reasons[0][0]}: error: option {info.id} applies to no built-in base: "
-                  + "; ".join(reason for _, reason in reasons[:3]), file=sys.stderr)
-        return {"spec": name, "ok": False, "option": info.id, "error": reasons[0][1]}
-    if not as_json:
-        out.print(f"ok  option {info.id:<17} changes {len(takes)} built-in bases, "
-                  f"{len(same)} already play so, {len(info.taking(CANNOT))} cannot take it")
-    return {"spec": name, "ok": True, "option": info.id, "bases": takes,
-            "bases_unchanged": same, "warnings": []}
-
-
-@command("list")
-def cmd_list(args) -> int:
-    if args.options:
-        return _list_options(args.json)
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.measure import Measurement
-    from rich.table import Table
-
-    from ..language.check import summary
-    from ..language.load import builtin_variants, load_variant
-    variants = [load_variant(name) for name in builtin_variants()]
-    if args.json:
-        print(json.dumps([_list_entry(v) for v in variants], indent=2))
-        return OK
-    table = Table(title="rookery variants")
-    for column in ("variant", "title", "players", "deck", "hand", "nest", "points",
-                   "min bid", "target", "extends"):
-        # ids are never cut short (they are what a reader types); a long title folds
-        table.add_column(column, justify="right" if column in (
-            "players", "deck", "hand", "nest", "points", "min bid", "target") else "left",
-            no_wrap=column in ("variant", "extends"), overflow="fold")
-    for variant in variants:
-        s = summary(variant)
-        table.add_row(variant.id, variant.title, str(s.players), str(s.deck), str(s.hand),
-                      str(s.nest), str(s.points), str(s.minimum_bid), str(s.target),
-                      variant.extends or "")
-    out = Console()
-    # the narrowest the table can be drawn with every id whole and the numbers on one line
-    title = 16
-    needed = Measurement.get(out, out.options, table).minimum + title
-    if out.width >= needed:
-        out.print(table)
-        return OK
-    # A terminal too narrow for the table: each variant on two lines instead.
-    for variant in variants:
-        s = summary(variant)
-        out.print(f"[bold]{escape(variant.id)}[/bold]: {escape(variant.title)}",
-                  highlight=False)
-        out.print(f"    {s.players} players, {s.deck} cards, hand {s.hand}, nest {s.nest}, "
-                  f"{s.points} points, min bid {s.minimum_bid}, game to {s.target}"
-                  + (f"; extends {variant.extends}" if variant.extends else ""),
-                  highlight=False)
-    return OK
-
-
-def _list_options(as_json: bool) -> int:
-    """``rookery list --options``: each built-in option, what it changes, and the bases
-    that take it (found by trying every built-in base)."""
-    from rich.table import Table
-
-    from ..language.option_bases import CANNOT, CHANGES, SAME, all_options
-    options = all_options()
-    if as_json:
-        print(json.dumps([{"id": o.id, "title": o.title, "does": o.comment,
-                           "changes": [{"rule": r, "text": t} for r, t in o.clauses],
-                           "requires": list(o.requires),
-                           "bases": o.taking(CHANGES), "bases_unchanged": o.taking(SAME),
-                           "cannot": {b.base: b.reason for b in o.bases
-                                      if b.verdict == CANNOT}} for o in options], indent=2))
-        return OK
-    table = Table(title="rookery options (BASE+OPTION, e.g. kentucky-rook+rook-low)")
-    for column in ("option", "title", "what it changes", "bases", "already so", "cannot"):
-        table.add_column(column, no_wrap=column == "option", overflow="fold",
-                         justify="right" if column in ("bases", "already so", "cannot")
-                         else "left")
-    for o in options:
-        table.add_row(o.id, o.title, "\n".join(f"{r.split('.')[0]}: {t}" for r, t in o.clauses),
-                      *(str(len(o.taking(verdict))) for verdict in (CHANGES, SAME, CANNOT)))
-    out = _console()
-    out.print(table)
-    out.print("The built-in bases each option changes (found by trying every base; "
-              "'rookery check BASE+OPTION' says why one cannot take it):")
-    for o in options:
-        out.print(f"  {o.id}: " + (", ".join(o.taking(CHANGES)) or "none"))
-    return OK
-
-
-def _list_entry(variant) -> dict:
-    from ..language.check import summary
-    s = summary(variant)
-    return {"id": variant.id, "title": variant.title, "players": s.players, "deck": s.deck,
-            "hand": s.hand, "nest": s.nest, "points": s.points, "minimum_bid": s.minimum_bid,
-            "maximum_bid": s.maximum_bid, "target": s.target, "extends": variant.extends}
-
-
-@command("export")
-def cmd_export(args) -> int:
-    from ..language.export import export_variant
-    from ..language.load import load_variant
-    print(json.dumps(export_variant(load_variant(args.variant)), indent=2))
-    return OK
 
 
 class _Parser(argparse.ArgumentParser):
@@ -301,7 +54,11 @@ def _unknown_options(parser: argparse.ArgumentParser, extras: list[str]) -> str:
                                                            if hints else "")
 
 
-# ``rookery play`` and ``rookery replay`` live in :mod:`rookery.cli.play`.
+# ``rookery check``, ``list`` and ``export`` live in :mod:`rookery.cli.specs`, ``rookery
+# play`` and ``rookery replay`` in :mod:`rookery.cli.play`.
+_COMMANDS["check"] = spec_commands.cmd_check
+_COMMANDS["list"] = spec_commands.cmd_list
+_COMMANDS["export"] = spec_commands.cmd_export
 _COMMANDS["play"] = play_commands.cmd_play
 _COMMANDS["replay"] = play_commands.cmd_replay
 
@@ -312,20 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
         "and check engines against the rules.", epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"rookery {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    p = sub.add_parser("check", help="check specs statically and print a summary of each",
-                       epilog=EXIT_CODES)
-    p.add_argument("specs", nargs="*", metavar="SPEC",
-                   help="spec files, folders of them, or variant ids (default: every "
-                   "built-in variant)")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
-    p = sub.add_parser("list", help="a table of the built-in variants")
-    p.add_argument("--json", action="store_true", help="print the variants as JSON")
-    p.add_argument("--options", action="store_true",
-                   help="the options (BASE+OPTION) instead: what each changes and which "
-                        "built-in bases take it")
+    spec_commands.add_subcommands(sub)
     play_commands.add_subcommands(sub)
-    p = sub.add_parser("export", help="print a compiled variant as JSON")
-    p.add_argument("variant", help="variant id or spec file")
+    spec_commands.add_export(sub)
     for extend in _EXTENSIONS:
         extend(sub)
     for name, command_parser in sub.choices.items():

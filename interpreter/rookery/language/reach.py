@@ -28,6 +28,7 @@ from ..errors import Span, SpecError
 
 _EXTRA_ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("rookery_allowed_roots", default=())
 NEVER = (Path("/proc"), Path("/sys"), Path("/dev"))
+OUTSIDE = "a path outside the spec's folder and the current folder"
 
 
 @contextmanager
@@ -68,7 +69,7 @@ def refusal(written: str, folder: Path) -> str | None:
     else:
         roots = (folder.resolve(), Path.cwd().resolve()) + extra
         if not any(_inside(target, root) for root in roots):
-            return "a path outside the spec's folder and the current folder"
+            return OUTSIDE
     return None
 
 
@@ -90,4 +91,4 @@ def refused(what: str, written: str, why: str, span: Span | None) -> SpecError:
                      code="path-refused")
 
 
-__all__ = ["allowing", "extra_roots", "refusal", "regular", "refused"]
+__all__ = ["OUTSIDE", "allowing", "extra_roots", "refusal", "regular", "refused"]

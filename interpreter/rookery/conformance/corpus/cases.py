@@ -16,7 +16,6 @@ from ...errors import RookeryError
 from ...resources import conformance_dir
 from ... import bounded
 from . import validate
-from .files import read_regular
 from .oracle import Oracle, find_oracle
 from ..protocol.schema_check import SchemaCheck, schema, validator  # noqa: F401
 
@@ -183,19 +182,22 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
     resolved path, the compiled variant, or a problem (no such file, a spec with errors,
     another variant id)."""
     from ...language.load import load_variant
-    from ...language.reach import allowing, refusal, regular
+    from ...language.reach import OUTSIDE, allowing, refusal, regular
     # A case file is handed around like a spec: the spec it names is read only where a
     # spec's own paths would be (its folder, the current folder's tree, --allow-root),
-    # or in the corpus the case belongs to; anything else is refused unread.
+    # in the built-in corpus, or as a .rook file up its own tree by a relative path;
+    # anything else (an absolute path, /proc, a file that is no spec) is refused unread.
     with allowing([conformance_dir()]):
         why = refusal(spec, case_file.parent)
+    if why == OUTSIDE and spec.endswith(".rook"):
+        why = None      # a spec file up the tree of a corpus (its house specs beside it)
     if why is not None:
         return None, None, (f"spec: {bounded.clean(spec, 80)!r}: {why}, not read (a "
                             "case names a spec file beside it, in the current folder's "
                             "tree or under --allow-root DIR)")
     try:
         where = (case_file.parent / spec).resolve()
-        found = regular(where)
+        found = where.is_file() and regular(where)      # a regular file, not a pipe
     except OSError as error:        # a name too long for a path
         return None, None, (f"spec: {bounded.clean(spec, 80)!r} cannot be a file "
                             f"({error.strerror or error})")

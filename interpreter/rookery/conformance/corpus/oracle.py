@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ...errors import RookeryError
 from ...language.model import Variant
-from .files import read_regular
+from ...bounded import read_bytes as read_regular
 
 MAX_SPEC_FILE = 1 << 20     # bytes: an oracle spec is a page of text, not a data file
 
