@@ -31,6 +31,20 @@ def arguments(description: str, count: int, budget: float = 60.0, **extra):
     return parser.parse_args()
 
 
+def peak_memory_mb() -> float:
+    """This program's own peak resident memory, in MB: ``VmHWM`` of its address space,
+    which starts anew at ``exec`` (``ru_maxrss`` does not: a fuzzer started by a large
+    process, such as a long pytest run, would report its parent's peak)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def limit_memory(limit: int = GB) -> None:
     """A trial that needs more than ``limit`` bytes fails with MemoryError (counted)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -95,7 +109,7 @@ class Tally:
 
     def summary(self, bad: tuple[str, ...]) -> int:
         seconds = time.monotonic() - self.began
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        peak = peak_memory_mb()
         print(f"{self.name}: {self.trials} trials in {seconds:.1f}s, peak memory "
               f"{peak:.0f} MB")
         for outcome, n in sorted(self.outcomes.items()):

@@ -12,14 +12,13 @@ from __future__ import annotations
 import io
 import json
 import os
-import resource
 import sys
 import tempfile
 import time
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from _common import Tally, arguments
+from _common import Tally, arguments, peak_memory_mb
 
 from rich.console import Console
 
@@ -126,7 +125,7 @@ def main() -> int:
             tally.add("engine run, reports written")
             print(f"  {script.name:<28} {time.monotonic() - began:6.1f}s  "
                   + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items())))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = peak_memory_mb()
     if peak > 200:
         tally.add("runner-over-200MB", f"{peak:.0f} MB")
     return tally.summary(BAD)

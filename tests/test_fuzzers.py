@@ -33,3 +33,16 @@ def test_a_small_budget_finds_nothing(script, flags):
     assert " trials in " in summary and "  ok: 0 of " in summary
     trials = int(summary.split(" trials in ")[0].rsplit(" ", 1)[1])
     assert trials >= 5
+
+
+def test_a_fuzzer_counts_its_own_peak_memory_not_its_parents():
+    """A fuzzer started by a large process (a long pytest run) reports its own peak:
+    ``ru_maxrss`` keeps the parent's across ``exec``, ``VmHWM`` starts anew."""
+    probe = ("import sys; sys.path.insert(0, 'fuzz'); from _common import peak_memory_mb; "
+             "print(peak_memory_mb())")
+    parent = ("import subprocess, sys; ballast = bytearray(400 << 20); "
+              f"print(subprocess.run([sys.executable, '-c', {probe!r}], capture_output=True, "
+              "text=True).stdout)")
+    out = subprocess.run([sys.executable, "-c", parent], capture_output=True, text=True,
+                         cwd=FUZZ.parent, check=True).stdout
+    assert float(out) < 200
