@@ -62,7 +62,8 @@ def run_in_workers(task: CorpusTask, cases: list, workers: parallel.Workers, lab
                    maxfail: int = 0, progress=None):
     """Every case by ``workers``; a :class:`Run` as :func:`run_cases` makes it.  Raises
     ``EngineCannotStart`` when an engine cannot be started at all."""
-    from ..conformance.corpus.runner import NOT_RUN, CaseResult, EngineCannotStart, Run
+    from ..conformance.corpus.results import stopped_by_maxfail
+    from ..conformance.corpus.runner import EngineCannotStart, Run
     from ..conformance.protocol.engines import EngineFailure
     began = time.perf_counter()
 
@@ -79,8 +80,7 @@ def run_in_workers(task: CorpusTask, cases: list, workers: parallel.Workers, lab
         result, seen = answer
         info = info or seen
         if maxfail and failures >= maxfail:
-            result = CaseResult(case, NOT_RUN, message=f"not run: the run stopped after "
-                                f"{maxfail} failure(s)")
+            result = stopped_by_maxfail(case, maxfail)
         failures += not result.ok
         results.append(result)
     return Run(label, info, results, time.perf_counter() - began)

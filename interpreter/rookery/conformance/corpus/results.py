@@ -10,10 +10,11 @@ from typing import Any
 
 from .cases import Case
 
-PASS, FAIL, SKIP, NOT_RUN = "pass", "fail", "skip", "not-run"
+PASS, FAIL, SKIP = "pass", "fail", "skip"
 XFAIL, XPASS = "xfail", "xpass"
 FAILURES = ("fail", "error", "crash", "timeout", "garbage", "protocol-error", "flood")
-NOT_RUN = "not-run"     # the run's --budget ran out before (or during) the case
+# A case the run did not play: its --budget or --maxfail stopped it first, or a signal.
+NOT_RUN = "not-run"
 
 
 @dataclass
@@ -118,3 +119,10 @@ class Played:
         for at, written in self.reordered:
             path[at:at + len(written)] = written
         return path
+
+
+def stopped_by_maxfail(case: Case, maxfail: int) -> CaseResult:
+    """The result of a case left unplayed once ``--maxfail`` failures were counted (the
+    same in a run of one process and in one of several, which apply it in case order)."""
+    return CaseResult(case, NOT_RUN, message=f"not run: the run stopped after {maxfail} "
+                      "failure(s)")

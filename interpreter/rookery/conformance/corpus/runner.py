@@ -32,6 +32,7 @@ from .results import (
     XPASS,
     CaseResult,
     Divergence,
+    stopped_by_maxfail,
 )
 
 
@@ -164,8 +165,7 @@ def _run_each(runner: Runner, cases: list[Case], results: list[CaseResult], prog
     failures = 0
     for case in cases:
         if maxfail and failures >= maxfail:
-            results.append(CaseResult(case, NOT_RUN, message=f"not run: the run stopped "
-                                      f"after {maxfail} failure(s)"))
+            results.append(stopped_by_maxfail(case, maxfail))
             continue
         if budget is not None and time.perf_counter() - began >= budget:
             result = CaseResult(case, NOT_RUN, message=f"the run's budget of {budget:g}s "
