@@ -150,6 +150,21 @@ def test_check_json(tmp_path):
     assert first["summary"]["points"] == 120 and first["summary"]["target"] == 300
 
 
+def test_check_json_places_a_mistake_as_the_spec_was_named(tmp_path):
+    """A spec named by a relative path has its mistakes placed relative to the current
+    folder in the JSON too, as on the console; named by an absolute path, absolutely."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "bad.rook").write_text("variant x\n  bogus\n")
+    done = rookery_cmd("check", "--json", "mine/bad.rook", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    spec = json.loads(done.stdout)["specs"][0]
+    assert [e["file"] for e in spec["errors"]] == ["mine/bad.rook"]
+    assert spec["error"].startswith("mine/bad.rook:2:3: ")
+    absolute = str(tmp_path / "mine" / "bad.rook")
+    done = rookery_cmd("check", "--json", absolute, cwd=tmp_path)
+    assert [e["file"] for e in json.loads(done.stdout)["specs"][0]["errors"]] == [absolute]
+
+
 # -- list ----------------------------------------------------------------------------------
 
 def test_list_json(tmp_path):

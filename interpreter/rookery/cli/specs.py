@@ -94,9 +94,10 @@ def cmd_check(args) -> int:
                 tell(f"rookery: {error}" if isinstance(error, UsageError) else str(error))
                 unusable.append({"spec": name, "error": str(error)})
             else:
-                tell(shown(error) if not Path(name).is_absolute() else str(error))
-                results.append({"spec": name, "ok": False, "error": str(error),
-                                "errors": _problems(error)})
+                seen = shown(error) if not Path(name).is_absolute() else str(error)
+                tell(seen)
+                results.append({"spec": name, "ok": False, "error": seen,
+                                "errors": _problems(error, relative=not Path(name).is_absolute())})
             continue
         s = summary(variant)
         results.append({"spec": name, "ok": True, "variant": variant.id,
@@ -142,14 +143,17 @@ def _relative(problem: SpecError) -> SpecError:
                      hint=problem.hint, code=problem.code)
 
 
-def _problems(error: RookeryError) -> list[dict]:
-    """Each mistake of a spec, for ``check --json``: place, code and words."""
+def _problems(error: RookeryError, relative: bool) -> list[dict]:
+    """Each mistake of a spec, for ``check --json``: place, code and words; the place
+    relative to the current folder when the spec was named by a relative path (as the
+    console shows it)."""
     if not isinstance(error, SpecError):
         return [{"message": str(error)}]
+    problems = [_relative(p) if relative else p for p in error.problems]
     return [{"file": p.span.file if p.span else None, "line": p.span.line if p.span else None,
              "column": p.span.column if p.span else None, "code": p.code,
              "message": p.message, "found": p.span.text if p.span else "",
-             "expected": p.expected, "hint": p.hint} for p in error.problems]
+             "expected": p.expected, "hint": p.hint} for p in problems]
 
 
 def _check_option(name: str, out, as_json: bool) -> dict:
