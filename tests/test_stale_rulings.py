@@ -25,6 +25,10 @@ def test_numbers_a_ruling_quotes():
     assert quoted_numbers("no bid can exceed the 180 points of a hand") == {180}
     assert quoted_numbers("when three of the four have passed") == {3, 4}
     assert quoted_numbers("the four suits, seat 0 and the 14") == set()
+    # small figures in digits, where they count cards, players or tricks
+    assert quoted_numbers("the 5 cards of the nest go to the bidder") == {5}
+    assert quoted_numbers("a 5-card nest; with 4 players, a nest of 6") == {4, 5, 6}
+    assert quoted_numbers("the 10 of green and seat 3 lead") == set()
 
 
 def test_a_house_child_of_kentucky_rook_is_warned_of_each_stale_ruling(tmp_path, capsys):

@@ -65,10 +65,14 @@ class StaleRuling:
 def quoted_numbers(text: str) -> set[int]:
     """The figures a text quotes: numbers above twenty written in digits (a total, a
     target, a bid, a deck's size), and small numbers written as words ("three of the
-    four").  Small numbers in digits are left out: in a ruling they are ranks and seats
-    ("the 14", "seat 0") far more often than counts."""
+    four"), or in digits when they count what a figure counts ("5 cards", "a 5-card
+    nest", "4 players", "a nest of 5").  Other small numbers in digits are left out: in a
+    ruling they are ranks and seats ("the 14", "seat 0") far more often than counts."""
     found = {int(n) for n in re.findall(r"(?<![\w.])\d+(?![\w])", text) if int(n) > 20}
     lowered = text.lower()
+    found |= {int(n) for n in re.findall(
+        r"(?<![\w.])(\d+)(?:\s+|-)(?:cards?|players?|people|tricks?)\b", lowered)}
+    found |= {int(n) for n in re.findall(r"\b(?:nest|hand|widow) of (\d+)\b", lowered)}
     # "four suits", "two colors": a count of something no figure counts
     found |= {n for n, word in enumerate(WORDS)
               if re.search(rf"\b{word}\b(?! (?:suits|colors|colours|decks|ranks)\b)", lowered)}
