@@ -159,3 +159,20 @@ def test_every_rule_has_two_cases() -> None:
             if counts[owner][rule] < 2:
                 few.add((owner, rule))
     assert sorted(few) == [], f"rules with fewer than two cases: {sorted(few)}"
+
+
+def test_every_rule_of_a_house_spec_has_two_cases() -> None:
+    """The corpus's house specs too: each clause a house spec writes is checked by at least
+    two of its cases (a clause it inherits is the parent's, with the parent's cases)."""
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    specs = {case.variant: case.spec_file for case in CASES if case.spec_file}
+    for case in CASES:
+        for rule in case.rules:
+            counts[case.variant][rule] += 1
+    assert len(specs) >= 10
+    few = []
+    for variant_id, spec_file in sorted(specs.items()):
+        variant = rookery.load_variant(spec_file)
+        few += [(variant_id, rule) for rule in variant.rule_ids
+                if counts[defining_variant(variant, rule)][rule] < 2]
+    assert few == [], f"house rules with fewer than two cases: {few}"
