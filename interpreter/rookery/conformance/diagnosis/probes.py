@@ -53,7 +53,7 @@ class Probes:
         elif phase == "call":
             for card in held[:3]:
                 out.append((seat, Action("call", t.codes[card])))
-        # cards the burial takes later count as legal: it is one act (see nest.py)
+        # cards the burial takes later count as legal: it is one act (burial.py)
         legal_set = set(legal) | {t.discard_action(card) for card in later_in_burial(hand)}
         return [(s, a) for s, a in out if s != seat or a not in legal_set]
 

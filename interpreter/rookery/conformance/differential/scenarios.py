@@ -2,9 +2,10 @@
 
 Random deals from 0-0 seldom reach the deep rules: a tie at the target, a low score
 that loses, every counter or every trick to one side, a poor hand, all passes, the top
-bid, a bid winner forced to lay counters aside, a second bird against the Rook.  For a rule not yet decided often enough, a scenario sets the running scores, stacks
-the cards or chooses the auction's style so that the oracle's rules make it decide
-(:mod:`rookery.engine.decisions` confirms that it did, and the run counts it).
+bid, a bid winner forced to lay counters aside, a second bird against the Rook.  For a
+rule not yet decided often enough, a scenario sets the running scores, stacks the cards,
+chooses the auction's style or compares every view so that the oracle's rules make it
+decide (:mod:`rookery.engine.decisions` confirms that it did, and the run counts it).
 
 A scenario is a small value (:class:`Scenario`); a round's plan gives one to each deal
 number from the counts of the rounds before it, so a parallel run plays the same deals.
@@ -23,9 +24,9 @@ class Scenario:
     defenders ahead, ``low``: the bidding side near the low score), the cards
     (``stacked``: the bid winner's side holds the high cards, ``weak``: a seat without a
     counter, ``forced``: the bid winner's hand and the nest full of the cards the spec
-    forbids laying aside), the
-    auction (``all-pass``, ``one-bid``, ``top``, ``contest``) and the views compared
-    (``all``: every seat's view at every decision, where nest cards face up show)."""
+    forbids laying aside), the auction (``all-pass``, ``one-bid``, ``top``,
+    ``contest``) and the views compared (``all``: another seat's view at every
+    decision, where nest cards face up show)."""
 
     rule: str
     scores: str = ""
