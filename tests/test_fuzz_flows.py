@@ -21,7 +21,7 @@ BURIAL = ROOT / "conformance" / "house" / "burial.rook"
 def fuzz(tmp_path, capsys, engine: str, *oracle: str) -> tuple[int, dict]:
     report = tmp_path / "fuzz.json"
     code = main(["fuzz", *oracle, "--engine", f"{sys.executable} {ENGINES / engine}",
-                 "--deals", "20", "--json", str(report), "--cases", str(tmp_path / "cases")])
+                 "--deals", "10", "--json", str(report), "--cases", str(tmp_path / "cases")])
     capsys.readouterr()
     return code, json.loads(report.read_text())
 
@@ -81,6 +81,10 @@ def test_without_the_burial_as_one_act_the_other_order_would_be_blamed(monkeypat
 
 
 def test_an_engine_with_another_burial_order_is_blamed_for_nothing(tmp_path, capsys):
+    """A default run sets up a forced burial in its first deals (the rule is not yet
+    decided), where the engine lists the forced counters before its plain cards."""
     code, data = fuzz(tmp_path, capsys, "forced_counters_first.py", "--spec", str(BURIAL))
     assert code == 0 and data["broken_rules"] == [] and data["deviations"] == []
+    forced = next(v for v in data["verdicts"] if v["rule"] == "nest.forced-burial")
+    assert forced["verdict"] == "conforms" and forced["decisions"] > 0
     assert_played_to_the_end(data, rookery.load_variant(BURIAL))
