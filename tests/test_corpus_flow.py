@@ -1,8 +1,9 @@
 """A corpus that reaches its rules whatever the flow: the runner takes a burial and the
 naming of trump as one act, in the order the engine plays them, so that a case about
 the play, the scoring or the end of the game does not depend on the engine's order of
-phases.  An engine that names trump before the burial (``tests/engines/trump_first.py``)
-is blocked or failed only by the rule it really breaks, ``trump.named``."""
+phases.  An engine that names trump before the burial
+(``tests/engines/trump_before_burial.py``) is blocked or failed only by the rule it
+really breaks, ``trump.named``."""
 
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from rookery.conformance.corpus.setup import Burial, burials
 from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
 from rookery.resources import conformance_dir
 
-ENGINE = Path(__file__).resolve().parent / "engines" / "trump_first.py"
+ENGINE = Path(__file__).resolve().parent / "engines" / "trump_before_burial.py"
 
 
 def test_a_burial_next_to_the_trump_is_one_act_in_either_order():

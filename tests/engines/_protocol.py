@@ -2,7 +2,8 @@
 (as ``rookery serve``), with a hook that breaks it in one chosen way.
 
 ``variants`` (variant id -> compiled variant) replaces the built-in variants: an
-engine that plays a rule otherwise plays a spec mutant.
+engine that plays a rule otherwise plays a spec mutant.  ``session``: the session to
+answer from, for hooks that read or change its hand (another flow of the phases).
 
 ``before(request)`` runs first and may crash, hang, or return a raw line to write
 instead of the answer; ``after(request, reply)`` may change a correct answer.
@@ -19,8 +20,8 @@ from rookery.conformance.protocol.serve import reply_to
 from rookery.conformance.protocol.session import Session
 
 
-def main(before=None, after=None, batch=False, variants=None):
-    session = Session(variants)
+def main(before=None, after=None, batch=False, variants=None, session=None):
+    session = session or Session(variants)
     for line in sys.stdin:
         request = json.loads(line)
         raw = before(request) if before else None

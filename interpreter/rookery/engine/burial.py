@@ -10,9 +10,46 @@ hand (``trump: named after-taking-nest``), so:
 * once forced, only trump counters may be laid aside (``must-discard-trump-counter``);
 * with ``trump-else-any``, when no call can meet the rule, any call may be named and any
   counters laid aside (with ``trump`` the checker proves this never happens).
+
+The burial is one act: our bid winner lays its free cards aside first and the forced
+ones last, one card at a time; :func:`later_in_burial` names the forced cards another
+engine may take first, by the same rule.
 """
 
 from __future__ import annotations
+
+
+def forbidden_reason(hand, card: int) -> str | None:
+    """Why ``nest.forbid`` keeps ``card`` out of the nest while other cards are left
+    (``counters``, ``trump``), or None."""
+    rules = hand.variant.nest
+    if rules.forbid_counters and hand.t.points[card]:
+        return "counters"
+    if rules.forbid_trump:
+        ctx = hand.ctx
+        if card in hand.t.always_trump or (ctx is not None and ctx.trump_key[card] >= 0):
+            return "trump"
+    return None
+
+
+def later_in_burial(hand) -> list[int]:
+    """Forbidden cards the bid winner will have to lay aside later in this burial (it
+    holds fewer free cards than it has still to lay aside): a burial is one act in
+    every source, so an engine that takes them before the free cards lays aside the
+    same cards by the same rule (``nest.forbid ... unless forced``, ``forced-burial``).
+    Our burial takes one card at a time, free cards first."""
+    rules = hand.variant.nest
+    if hand.phase != "discard" or not (rules.forbid_counters or rules.forbid_trump):
+        return []
+    held = hand.hands[hand.bidder]
+    reasons = [forbidden_reason(hand, card) for card in held]
+    free = reasons.count(None)
+    if not free or hand.discards_left <= free:
+        return []           # nothing forced, or forced now: the legal set says which
+    relaxed = [card for card, reason in zip(held, reasons)
+               if (reason == "counters" and rules.counters_unless_forced) or
+               (reason == "trump" and rules.trump_unless_forced)]
+    return forced_choices(hand, relaxed)
 
 
 def applies(hand) -> bool:

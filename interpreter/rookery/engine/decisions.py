@@ -17,6 +17,8 @@ beside them.
 
 from __future__ import annotations
 
+from . import burial, nest
+
 
 def deal_rules(hand) -> tuple[str, ...]:
     """The rules every deal puts to the test once it is accepted and the first state
@@ -65,10 +67,17 @@ def action_rules(hand, action) -> tuple[str, ...]:
                 out.append(t.rule("bidding", "at-maximum"))
         return tuple(out)
     if phase == "discard":
-        return (t.rule("nest", "discard"), t.rule("nest", "forbid"),
-                t.rule("nest", "exchange"), t.rule("nest", "forced-burial"))
+        out = [t.rule("nest", "discard"), t.rule("nest", "forbid"), t.rule("nest", "exchange")]
+        if nest.forced(hand):
+            # every card left is one the spec forbids: which of them may go now
+            out.append(t.rule("nest", "forced-burial"))
+        return tuple(out)
     if phase == "trump":
-        return (t.rule("trump", "named"), t.rule("trump", "choices"))
+        out = [t.rule("trump", "named"), t.rule("trump", "choices")]
+        if burial.applies(hand) and hand.discards_left and burial.forced_counters(hand):
+            # trump named with counters still to be laid aside: the calls that meet it
+            out.append(t.rule("nest", "forced-burial"))
+        return tuple(out)
     if phase == "play":
         out = []
         if not hand.trick_cards and (hand.variant.play.claim == "none" or any(

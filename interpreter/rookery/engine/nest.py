@@ -66,15 +66,7 @@ def show(hand, obs: dict) -> None:
         obs["nest_shown"] = [codes[c] for c in hand._start[1]]
 
 
-def _forbidden_reason(hand, card: int) -> str | None:
-    rules = hand.variant.nest
-    if rules.forbid_counters and hand.t.points[card]:
-        return "counters"
-    if rules.forbid_trump:
-        ctx = hand.ctx
-        if card in hand.t.always_trump or (ctx is not None and ctx.trump_key[card] >= 0):
-            return "trump"
-    return None
+_forbidden_reason = burial.forbidden_reason
 
 
 def _forbidden(hand) -> frozenset[int]:
@@ -87,6 +79,16 @@ def _forbidden(hand) -> frozenset[int]:
         found = cache[key] = frozenset(c for c in range(len(hand.t.codes))
                                        if _forbidden_reason(hand, c) is not None)
     return found
+
+
+def forced(hand) -> bool:
+    """The bid winner has cards still to lay aside and holds only cards ``nest.forbid``
+    forbids: the "unless forced" clauses (and ``nest.forced-burial``) decide what goes."""
+    rules = hand.variant.nest
+    if not (rules.forbid_counters or rules.forbid_trump) or not hand.discards_left:
+        return False
+    held = hand.hands[hand.bidder]
+    return bool(held) and all(card in _forbidden(hand) for card in held)
 
 
 def allowed(hand) -> list[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...engine import attribution
 from ...engine.actions import Action
+from ...engine.burial import later_in_burial
 from .differences import OutOfStep
 
 
@@ -52,7 +53,8 @@ class Probes:
         elif phase == "call":
             for card in held[:3]:
                 out.append((seat, Action("call", t.codes[card])))
-        legal_set = set(legal)
+        # cards the burial takes later count as legal: it is one act (burial.py)
+        legal_set = set(legal) | {t.discard_action(card) for card in later_in_burial(hand)}
         return [(s, a) for s, a in out if s != seat or a not in legal_set]
 
     def _probe(self, rng, oracle, deal, path, got, record) -> None:

@@ -59,6 +59,7 @@ class Fuzzer(Lockstep):
         self.oracles: dict[tuple, Variant] = {(): variant}
         self.scenarios: Counter = Counter()     # rule -> deals set up for it
         self._scenario: Scenario | None = None
+        self._named: str | None = None     # the trump a scenario's bid winner names
 
     def run(self, deals: int, first: int = 0, jobs: int = 1,
             engine_factory=None, oracle_factory=None) -> list[Difference]:
@@ -128,11 +129,15 @@ class Fuzzer(Lockstep):
                  self.actions, set(self.alike))
         callback, self.on_difference = self.on_difference, None
         self._scenario = scenario
+        view_rate = self.view_rate
+        if scenario is not None and scenario.views == "all":
+            self.view_rate = 1.0            # every decision: another seat's view too
         try:
             self.play_deal(number)
         finally:
             self.on_difference = callback
             self._scenario = None
+            self.view_rate = view_rate
         outcome = DealOutcome(
             number, self.differences[marks[0]:], self.unattributed[marks[1]:],
             self.pending[marks[2]:], self.alike - marks[4],
@@ -206,6 +211,7 @@ class Fuzzer(Lockstep):
         keepers = self.t.keepers
         if self._scenario is not None:
             return self._scenario_deal(rng, dealer)
+        self._named = None
         scores = [0] * keepers
         # Now and then one side holds the high cards and plays its strongest while the
         # others play their weakest: a side that takes every trick (the all-tricks bonus).
@@ -249,6 +255,7 @@ class Fuzzer(Lockstep):
         auction (see :mod:`.scenarios`)."""
         v, t = self.variant, self.t
         scenario = self._scenario
+        self._named = None
         self._auction = scenario.auction
         self._auction_seat = rng.randrange(v.table.players)
         self._slam = scenario.cards == "stacked"
@@ -257,12 +264,29 @@ class Fuzzer(Lockstep):
         scores = scenarios.start_scores(scenario, rng, v, t.keepers, keeper,
                                         max(t.total_points, 5)) or [0] * t.keepers
         deal = _deal_dict(deal_hand(v, rng, dealer, scores, rng.randrange(4)))
+        seat = self._auction_seat
         if self._slam:
             deal["hands"] = self._stacked(deal["hands"])
         elif scenario.cards == "weak":
             deal["hands"] = scenarios.weak_hands(deal["hands"], t,
                                                  rng.randrange(v.table.players))
+        elif scenario.cards == "forced" and deal["nest"]:
+            # the bid winner keeps a few free cards (none to all but one it lays aside);
+            # where trump may not go to the nest, it names the color it is full of
+            color = seat % len(t.letters)
+            if v.nest.forbid_trump:
+                self._named = t.letters[color]
+            deal["hands"], deal["nest"] = scenarios.forced_burial(
+                deal["hands"], deal["nest"], seat, scenarios.barred(v, t, color),
+                rng.randrange(v.nest.discard), rng)
         return deal
+
+    def _side(self, seat: int) -> list[int]:
+        """The seats of ``seat``'s side (``seat`` alone without partnerships)."""
+        t = self.t
+        if t.team_of is None:
+            return [seat]
+        return [s for s in range(len(t.team_of)) if t.team_of[s] == t.team_of[seat]]
 
     def _stacked(self, hands: list[list[str]]) -> list[list[str]]:
         """The same cards, the side of the seat that will take the bid holding a whole
@@ -270,10 +294,7 @@ class Fuzzer(Lockstep):
         cards of the others: a side able to take every trick and every counter."""
         t = self.t
         seat = self._auction_seat
-        if t.team_of is not None:
-            ours = [s for s in range(len(hands)) if t.team_of[s] == t.team_of[seat]]
-        else:
-            ours = [seat]
+        ours = self._side(seat)
         color = seat % len(t.letters)
         self._slam_color = t.letters[color]
         cards = [c for held in hands for c in held]
@@ -298,6 +319,9 @@ class Fuzzer(Lockstep):
             else None
         if auction is not None:
             return auction
+        named = getattr(self, "_named", None)
+        if named and hand.phase == "trump" and Action("trump", named) in ordered:
+            return Action("trump", named)   # the color a forced burial is set up for
         if getattr(self, "_slam", False) and hand.bidder is not None:
             if hand.phase == "play":
                 return self._slam_choice(hand, ordered)

@@ -2,9 +2,10 @@
 
 Random deals from 0-0 seldom reach the deep rules: a tie at the target, a low score
 that loses, every counter or every trick to one side, a poor hand, all passes, the top
-bid.  For a rule not yet decided often enough, a scenario sets the running scores, stacks
-the cards or chooses the auction's style so that the oracle's rules make it decide
-(:mod:`rookery.engine.decisions` confirms that it did, and the run counts it).
+bid, a bid winner forced to lay counters aside, a second bird against the Rook.  For a
+rule not yet decided often enough, a scenario sets the running scores, stacks the cards,
+chooses the auction's style or compares every view so that the oracle's rules make it
+decide (:mod:`rookery.engine.decisions` confirms that it did, and the run counts it).
 
 A scenario is a small value (:class:`Scenario`); a round's plan gives one to each deal
 number from the counts of the rounds before it, so a parallel run plays the same deals.
@@ -22,12 +23,16 @@ class Scenario:
     stacked bidders behind by every point, to end level, ``bidders-behind``: the
     defenders ahead, ``low``: the bidding side near the low score), the cards
     (``stacked``: the bid winner's side holds the high cards, ``weak``: a seat without a
-    counter) and the auction (``all-pass``, ``one-bid``, ``top``, ``contest``)."""
+    counter, ``forced``: the bid winner's hand and the nest full of the cards the spec
+    forbids laying aside), the auction (``all-pass``, ``one-bid``, ``top``,
+    ``contest``) and the views compared (``all``: another seat's view at every
+    decision, where nest cards face up show)."""
 
     rule: str
     scores: str = ""
     cards: str = ""
     auction: str = "one-bid"
+    views: str = ""
 
 
 # The set-ups, and the clauses (section.key) each makes decide.
@@ -35,6 +40,8 @@ _STACKED = Scenario("", cards="stacked")
 _WEAK = Scenario("", cards="weak", auction="all-pass")
 _TOP = Scenario("", auction="top")
 _BEHIND = Scenario("", scores="bidders-behind")
+_FORCED = Scenario("", cards="forced")
+_VIEWS = Scenario("", views="all")
 BY_CLAUSE = {
     "game.ties": Scenario("", scores="tied", cards="stacked"), "game.winner": _BEHIND,
     "game.win-on": _BEHIND, "game.target": Scenario("", scores="near"),
@@ -45,8 +52,13 @@ BY_CLAUSE = {
     **dict.fromkeys(("deal.poor-hand", "deal.poor-hand-redeal", "deal.poor-hand-dealer"),
                     _WEAK),
     **dict.fromkeys(("scoring.all-points", "scoring.all-tricks", "scoring.majority",
-                     "scoring.most-cards", "scoring.last-trick", "play.claim", "trump.bird",
-                     "nest.forced-burial", "nest.forbid"), _STACKED),
+                     "scoring.most-cards", "scoring.last-trick", "play.claim"), _STACKED),
+    # a bird decides a trick it is played in against other trumps: the stacked side
+    # leads its trumps, the Rook and birds (measured against the birds shared round the
+    # table or given to the other side: more decisions than either)
+    "trump.bird": _STACKED,
+    "nest.forced-burial": _FORCED, "nest.forbid": _FORCED,
+    "nest.face-up": _VIEWS, "nest.shown": _VIEWS,
 }
 
 
@@ -55,7 +67,7 @@ def scenario_for(rule: str, clause: str) -> Scenario | None:
     rule needs one (the others decide in most deals)."""
     found = BY_CLAUSE.get(clause)
     return None if found is None else Scenario(rule, found.scores, found.cards,
-                                               found.auction)
+                                               found.auction, found.views)
 
 
 def plan(numbers, wanted: list[Scenario]) -> dict[int, Scenario | None]:
@@ -107,9 +119,19 @@ def weak_hands(hands: list[list[str]], t, seat: int) -> list[list[str]]:
     if len(plain) < len(hands[seat]):
         return hands
     mine = plain[:len(hands[seat])]
+    return _hands_with(hands, seat, mine, _without(cards, mine))
+
+
+def _without(cards: list[str], taken: list[str]) -> list[str]:
     rest = list(cards)
-    for card in mine:
+    for card in taken:
         rest.remove(card)
+    return rest
+
+
+def _hands_with(hands: list[list[str]], seat: int, mine: list[str],
+                rest: list[str]) -> list[list[str]]:
+    """Hands of the same sizes: ``seat`` holding ``mine``, the others ``rest`` in turn."""
     out = []
     for owner, held in enumerate(hands):
         if owner == seat:
@@ -120,4 +142,36 @@ def weak_hands(hands: list[list[str]], t, seat: int) -> list[list[str]]:
     return out
 
 
-__all__ = ["BY_CLAUSE", "Scenario", "plan", "scenario_for", "start_scores", "weak_hands"]
+def barred(variant, t, color: int) -> list[str]:
+    """The cards ``nest.forbid`` keeps out of the nest while others are left: the
+    counters, and with ``forbid trump`` the cards of ``color`` (the trump the bid winner
+    will name) and those always trump.  A spec that forbids nothing: the counters (the
+    house rule most often added)."""
+    rules = variant.nest
+    out = [code for code, card in t.card_of.items()
+           if t.points[card] and (rules.forbid_counters or not rules.forbid_trump)]
+    if rules.forbid_trump:
+        out += [code for code, card in t.card_of.items() if code not in out and
+                (card in t.always_trump or t.color_of[card] == color)]
+    return out
+
+
+def forced_burial(hands: list[list[str]], nest: list[str], seat: int, bar: list[str],
+                  keep: int, rng) -> tuple[list[list[str]], list[str]]:
+    """The same cards, ``seat``'s hand and the nest holding cards of ``bar`` (the ones
+    the spec forbids laying aside) and only ``keep`` others: a bid winner with fewer
+    free cards than it must lay aside, so the rules say which forbidden ones go (``nest:
+    forbid ... unless forced``, ``forced-burial``)."""
+    cards = [c for held in hands for c in held] + list(nest)
+    size = len(hands[seat]) + len(nest)
+    free = [c for c in cards if c not in bar]
+    keep = min(keep, len(free), size)
+    mine = rng.sample([c for c in cards if c in bar], min(size - keep, len(cards) - len(free)))
+    mine += rng.sample(free, size - len(mine))
+    rng.shuffle(mine)
+    hand = len(hands[seat])
+    return _hands_with(hands, seat, mine[:hand], _without(cards, mine)), mine[hand:]
+
+
+__all__ = ["BY_CLAUSE", "Scenario", "barred", "forced_burial", "plan", "scenario_for",
+           "start_scores", "weak_hands"]

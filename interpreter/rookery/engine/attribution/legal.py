@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from ...errors import IllegalAction
 from ..actions import Action
+from ..burial import later_in_burial
 from .common import PHASE_CLAUSES, _rule, _unique
 from .tricks import bird_rule
 
@@ -170,11 +171,24 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         # how many cards it may exchange with the nest (nest.exchange), not which cards
         # may be laid aside
         return _unique([_rule(hand, "nest", "exchange")])
+    if extra and hand.phase == "discard":
+        # cards the bid winner lays aside later in the same burial, taken first: the
+        # same act by the same rule
+        later = {t.codes[card] for card in later_in_burial(hand)}
+        extra = [a for a in extra if a.kind != "discard" or a.value not in later]
+        if not (missing or extra):
+            return None
     rules: list[str | None] = []
     for action in missing:
         rules.extend(permit_rules(hand, action, other_legal))
     for action in extra:
         error = refusal(hand, action)
+        if error is not None and error.code == "wrong-phase" and \
+                {action.kind, hand.phase} == {"trump", "discard"}:
+            # trump named during the burial, or cards laid aside once trump is to be
+            # named: when trump is named, not what the phase allows
+            rules.append(_rule(hand, "trump", "named"))
+            continue
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
 
