@@ -2,6 +2,7 @@
 charged to the rule whose decision differs and to no other -- a clause the spec leaves
 at the language's default included -- for the misattributions seen on real engines."""
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -12,6 +13,9 @@ from rookery.conformance.differential.fuzzer import Fuzzer
 from rookery.conformance.mutation.mutants import mutants
 from rookery.conformance.protocol.engines import InProcessEngine
 from rookery.conformance.protocol.session import Session
+from rookery.engine.actions import Action
+from rookery.engine.attribution import legal_difference_rules
+from rookery.engine.deal import deal_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = ROOT / "conformance" / "house"
@@ -70,3 +74,81 @@ def test_a_house_mechanism_broken_alone_is_named_alone(house, change, rule):
     mutant = next(m for m in mutants(ref, own_only=True) if m.change == change)
     rules, fuzzer = charged(oracle, mutant.mutant, 30, ref)
     assert set(rules) == {rule}
+
+
+def _tournament_with(section, line):
+    """Tournament with one clause changed, as an engine under test plays it."""
+    from rookery.conformance.differential.adapt import Adaptation
+    adaptation = Adaptation("tournament")
+    index = next(i for i, (clause, _, _) in enumerate(adaptation.clauses)
+                 if clause.section == section and clause.key == line.split()[0])
+    return adaptation.variant({index: (section, line)})
+
+
+def test_a_lower_maximum_bid_is_charged_to_the_maximum_only():
+    """An engine whose bids stop at 100 where the spec goes on to 120 (a public engine
+    did): the missing top of the range is ``bidding.maximum``, never ``bidding.step``
+    (its bids go in the spec's steps) nor ``bidding.raise`` (where only 100 is left, a
+    one-step raise would allow the same, but the engine showed 100 as its top)."""
+    rules, fuzzer = charged(TOURNAMENT, _tournament_with("bidding", "maximum 100"), 12,
+                            "tournament")
+    assert set(rules) == {"bidding.maximum"}
+    assert fuzzer.learned() == (("bidding.maximum", "maximum 100"),)
+
+
+def test_only_the_lowest_raise_left_is_a_one_step_raise_unless_the_top_was_seen():
+    """The one state that fits two rules: 95 bid, the engine allows 100 only.  Alone it
+    is the raise rule (a one-step engine shows it at every bid); after the engine showed
+    100 as its highest bid, it is the maximum."""
+    dealt = deal_hand(TOURNAMENT, random.Random(3), 0, [0, 0], 0)
+    session = Session({TOURNAMENT.id: TOURNAMENT})
+    session.deal(TOURNAMENT.id, 0, [list(h) for h in dealt.start_hands],
+                 list(dealt.start_nest), [0, 0], 0)
+    hand = session.hand
+    hand.apply(Action("bid", 95), hand.to_act)
+    ours = [a for a in hand.legal_actions()]
+    theirs = [a for a in ours if a.kind != "bid" or a.value == 100]
+    missing = [a for a in ours if a not in theirs]
+    assert [a.value for a in missing] == [105, 110, 115, 120]
+    assert legal_difference_rules(hand, missing, [], theirs) == ("bidding.raise",)
+    assert legal_difference_rules(hand, missing, [], theirs, engine_top=100) == \
+        ("bidding.maximum",)
+
+
+@pytest.mark.parametrize("change, rule", [
+    ("all-points 0 instead of double", "scoring.all-points"),
+    ("all-points 50 instead of double", "scoring.all-points"),
+    ("all-tricks 0", "scoring.all-tricks"),
+    ("all-tricks 60", "scoring.all-tricks"),
+])
+def test_of_two_rules_that_fit_a_difference_the_one_whose_alternative_removes_it(change,
+                                                                                  rule):
+    """A sweep takes every trick and every counter: in its own deal the difference fits
+    ``scoring.all-tricks`` and ``scoring.all-points`` alike.  Replayed with each rule's
+    alternatives (as the fuzzer learns a rule), only the mutated rule's removes it."""
+    ref = str(HOUSE / "bonuses.rook")
+    oracle = rookery.load_variant(Path(ref))
+    mutant = next(m for m in mutants(ref, own_only=True) if m.change == change)
+    fuzzer = Fuzzer(oracle, InProcessEngine(Session({oracle.id: mutant.mutant})), seed=1,
+                    spec_ref=ref)
+    both = {"scoring.all-points", "scoring.all-tricks"}
+    for number in range(20):
+        fuzzer.play_deal(number)
+        ambiguous = [d for d, fits in fuzzer.pending if both <= fits]
+        if ambiguous:
+            break
+    assert ambiguous, "no deal in 20 made a difference that fits both bonuses"
+    assert fuzzer.explaining(ambiguous[0], both) == {rule}
+
+
+def test_a_plain_comparison_has_no_alternative_to_try():
+    """Without the spec to take apart (no ``spec_ref``), nothing is tried: the other
+    deals alone weigh the rules (``finish``)."""
+    ref = str(HOUSE / "bonuses.rook")
+    oracle = rookery.load_variant(Path(ref))
+    mutant = next(m for m in mutants(ref, own_only=True) if m.change == "all-tricks 0")
+    fuzzer = Fuzzer(oracle, InProcessEngine(Session({oracle.id: mutant.mutant})), seed=1)
+    fuzzer.play_deal(1)
+    assert fuzzer.pending
+    difference, fits = fuzzer.pending[0]
+    assert fuzzer.explaining(difference, fits) == set()

@@ -137,16 +137,20 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
 
 
 def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Action],
-                           other_legal: Iterable[Action]) -> tuple[str, ...] | None:
+                           other_legal: Iterable[Action], engine_top: int | None = None
+                           ) -> tuple[str, ...] | None:
     """The rules behind a legal set another engine states differently: for each action it
     refuses but the rules allow, why it is allowed; for each it allows but the rules
-    refuse, the rule that refuses it."""
+    refuse, the rule that refuses it.  ``engine_top`` is the highest bid the engine was
+    seen to allow earlier where only the top of the range differed (its maximum)."""
     other_legal = list(other_legal)
     missing, extra = list(missing), list(extra)
     if _top_bids_only(hand, missing, extra, other_legal):
         # No maximum clause: the highest bid is what a hand holds, which the counters
         # and bonuses decide; a difference there follows from theirs.
         return ()
+    if lower_maximum(hand, missing, extra, other_legal, engine_top):
+        return _unique([_rule(hand, "bidding", "maximum")])
     t = hand.t
     refused_anytime = [a for a in extra if a.kind == "play" and
                        t.card_of.get(a.value) in t.always_trump | t.anytime]
@@ -177,6 +181,29 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         error = refusal(hand, action)
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
+
+
+def lower_maximum(hand, missing, extra, other_legal, engine_top: int | None = None) -> bool:
+    """Only the top of the bidding range is refused (``bidding.maximum``, set lower by
+    the engine): the engine allows every bid of the spec up to its own highest and none
+    above, and the spec's range goes on to its maximum.
+
+    The steps between the bids it allows are the spec's (not ``bidding.step``) and it
+    allows more than the lowest raise (not ``bidding.raise``).  Where it allows only the
+    lowest raise, the state alone fits both a one-step raise and a maximum at that bid:
+    the maximum is charged only if the engine showed that very top earlier
+    (``engine_top``)."""
+    if extra or not missing or any(a.kind != "bid" for a in missing):
+        return False
+    ours = sorted(a.value for a in hand.legal_actions() if a.kind == "bid")
+    theirs = sorted({a.value for a in other_legal if getattr(a, "kind", None) == "bid"})
+    if not theirs or not ours or ours[-1] != hand.t.max_bid:
+        return False
+    cut = theirs[-1]
+    if theirs != [bid for bid in ours if bid <= cut] or \
+            sorted(a.value for a in missing) != [bid for bid in ours if bid > cut]:
+        return False
+    return len(theirs) > 1 or engine_top == cut
 
 
 def derived_maximum(hand) -> bool:
