@@ -99,7 +99,7 @@ def test_a_lower_maximum_bid_is_charged_to_the_maximum_only():
 def test_only_the_lowest_raise_left_is_a_one_step_raise_unless_the_top_was_seen():
     """The one state that fits two rules: 95 bid, the engine allows 100 only.  Alone it
     is the raise rule (a one-step engine shows it at every bid); after the engine showed
-    100 as its highest bid, it is the maximum."""
+    100 as its highest bid, it is the maximum, and so is no bid at all over 100."""
     dealt = deal_hand(TOURNAMENT, random.Random(3), 0, [0, 0], 0)
     session = Session({TOURNAMENT.id: TOURNAMENT})
     session.deal(TOURNAMENT.id, 0, [list(h) for h in dealt.start_hands],
@@ -113,6 +113,13 @@ def test_only_the_lowest_raise_left_is_a_one_step_raise_unless_the_top_was_seen(
     assert legal_difference_rules(hand, missing, [], theirs) == ("bidding.raise",)
     assert legal_difference_rules(hand, missing, [], theirs, engine_top=100) == \
         ("bidding.maximum",)
+    hand.apply(Action("bid", 100), hand.to_act)     # at the engine's top: no bid left
+    ours = hand.legal_actions()
+    theirs = [a for a in ours if a.kind != "bid"]
+    missing = [a for a in ours if a.kind == "bid"]
+    assert legal_difference_rules(hand, missing, [], theirs, engine_top=100) == \
+        ("bidding.maximum",)
+    assert legal_difference_rules(hand, missing, [], theirs) != ("bidding.maximum",)
 
 
 @pytest.mark.parametrize("change, rule", [

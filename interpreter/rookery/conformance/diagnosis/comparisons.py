@@ -138,10 +138,12 @@ class Comparisons:
         if missing or extra:
             top = getattr(self, "_engine_top", None)
             rules = attribution.legal_difference_rules(hand, missing, extra, theirs, top)
-            if rules and attribution.lower_maximum(hand, missing, extra, theirs, top):
+            bids = [a.value for a in theirs if a.kind == "bid"]
+            if bids and rules and \
+                    attribution.lower_maximum(hand, missing, extra, theirs, top):
                 # the engine's highest bid, seen in this deal: where it later allows only
-                # that bid, its maximum (not a one-step raise) explains it
-                self._engine_top = max(a.value for a in theirs if a.kind == "bid")
+                # that bid, or none over it, its maximum (not a one-step raise) explains it
+                self._engine_top = max(bids)
             if rules is None:       # fits two rules here; other states will tell them apart
                 return [a for a in mine if a in theirs] or mine, mine
             if not rules:

@@ -192,13 +192,16 @@ def lower_maximum(hand, missing, extra, other_legal, engine_top: int | None = No
     allows more than the lowest raise (not ``bidding.raise``).  Where it allows only the
     lowest raise, the state alone fits both a one-step raise and a maximum at that bid:
     the maximum is charged only if the engine showed that very top earlier
-    (``engine_top``)."""
+    (``engine_top``); so too where it allows no bid at all, the high bid at that top."""
     if extra or not missing or any(a.kind != "bid" for a in missing):
         return False
     ours = sorted(a.value for a in hand.legal_actions() if a.kind == "bid")
     theirs = sorted({a.value for a in other_legal if getattr(a, "kind", None) == "bid"})
-    if not theirs or not ours or ours[-1] != hand.t.max_bid:
+    if not ours or ours[-1] != hand.t.max_bid:
         return False
+    if not theirs:
+        return engine_top is not None and hand.high >= engine_top and \
+            sorted(a.value for a in missing) == ours
     cut = theirs[-1]
     if theirs != [bid for bid in ours if bid <= cut] or \
             sorted(a.value for a in missing) != [bid for bid in ours if bid > cut]:
