@@ -159,3 +159,20 @@ def test_a_plain_comparison_has_no_alternative_to_try():
     assert fuzzer.pending
     difference, fits = fuzzer.pending[0]
     assert fuzzer.explaining(difference, fits) == set()
+
+
+@pytest.mark.parametrize("change, rule", [
+    ("opening dealer 55", "bidding.opening"),
+    ("step 10", "bidding.step"),
+    ("trick-points 0", "scoring.trick-points"),
+])
+def test_rook_for_three_bidding_differences_are_charged_to_their_own_rule(change, rule):
+    """Misses the core mutants showed in Rook for Three (no maximum clause: the highest
+    bid is the points a hand holds).  An opening bid of 55: a bid refused against that
+    high bid is not ``bidding.step``'s doing.  Bids by tens, or no points per trick: the
+    top of the range that the engine no longer reaches is not ``bidding.maximum``'s
+    (nor ``bidding.step``'s) -- the points it counts tell it."""
+    oracle = rookery.load_variant("rook-for-three")
+    mutant = next(m for m in mutants("rook-for-three", own_only=False) if m.change == change)
+    rules, _ = charged(oracle, mutant.mutant, 30, "rook-for-three")
+    assert set(rules) == {rule}

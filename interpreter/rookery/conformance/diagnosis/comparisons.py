@@ -139,8 +139,7 @@ class Comparisons:
             top = getattr(self, "_engine_top", None)
             rules = attribution.legal_difference_rules(hand, missing, extra, theirs, top)
             bids = [a.value for a in theirs if a.kind == "bid"]
-            if bids and rules and \
-                    attribution.lower_maximum(hand, missing, extra, theirs, top):
+            if bids and attribution.lower_maximum(hand, missing, extra, theirs, top):
                 # the engine's highest bid, seen in this deal: where it later allows only
                 # that bid, or none over it, its maximum (not a one-step raise) explains it
                 self._engine_top = max(bids)

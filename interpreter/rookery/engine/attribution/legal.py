@@ -150,7 +150,9 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         # and bonuses decide; a difference there follows from theirs.
         return ()
     if lower_maximum(hand, missing, extra, other_legal, engine_top):
-        return _unique([_rule(hand, "bidding", "maximum")])
+        # a lower top: the maximum clause's, or where the spec states none, the points
+        # the engine counts in a hand (told by the counters and bonuses, as above)
+        return () if derived_maximum(hand) else _unique([_rule(hand, "bidding", "maximum")])
     t = hand.t
     refused_anytime = [a for a in extra if a.kind == "play" and
                        t.card_of.get(a.value) in t.always_trump | t.anytime]
@@ -231,7 +233,8 @@ def _top_bids_only(hand, missing, extra, other_legal) -> bool:
         return True                     # bids over the top: the other counts more points
     common = [a.value for a in hand.legal_actions() if a.kind == "bid" and a in other_legal]
     step = hand.variant.bidding.step
-    return not extra and bool(common) and min(bids) > max(common) and \
+    # (no bid in common: the engine allows none over the high bid, the spec only its top)
+    return not extra and (not common or min(bids) > max(common)) and \
         min(bids) >= hand.t.max_bid - TOP_STEPS * step
 
 
