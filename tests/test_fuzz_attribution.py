@@ -176,3 +176,35 @@ def test_rook_for_three_bidding_differences_are_charged_to_their_own_rule(change
     mutant = next(m for m in mutants("rook-for-three", own_only=False) if m.change == change)
     rules, _ = charged(oracle, mutant.mutant, 30, "rook-for-three")
     assert set(rules) == {rule}
+
+
+def test_a_game_end_that_fits_a_low_score_and_a_lower_target_goes_to_the_one_shown():
+    """Rook for Three played to 150: a game the engine ends with the leader on 150 or
+    more and a player far below zero reads, in its own hand, as a low score that loses;
+    the other hands show the lower target, so ``game.target`` is charged, never
+    ``game.low`` (deal 140 of this run was such a hand)."""
+    oracle = rookery.load_variant("rook-for-three")
+    mutant = next(m for m in mutants("rook-for-three", own_only=False)
+                  if m.change == "target 150")
+    rules, fuzzer = charged(oracle, mutant.mutant, 150, "rook-for-three")
+    assert set(rules) == {"game.target"}
+    assert not fuzzer.unattributed
+
+
+def test_a_low_score_the_spec_lacks_is_still_charged_to_the_low_score():
+    """The other side of the same reading: an engine that ends Tournament at -250, where
+    no hand shows a lower target, is charged ``game.low``."""
+    engine = rookery.load_variant(HOUSE / "low-score.rook")
+    rules, _ = charged(TOURNAMENT, engine, 60, "tournament")
+    assert set(rules) == {"game.low"}
+
+
+def test_a_bid_the_engine_finds_high_enough_but_off_the_step_is_its_minimum():
+    """The double deck with a minimum of 145 (the spec's is 150): 147 is too low for
+    the spec and off the step for the engine.  The engine's answer shows where its
+    lowest bid lies (``bidding.minimum``), not another step."""
+    oracle = rookery.load_variant("family-double-deck")
+    mutant = next(m for m in mutants("family-double-deck", own_only=False)
+                  if m.change == "minimum 145")
+    rules, _ = charged(oracle, mutant.mutant, 12, "family-double-deck")
+    assert set(rules) == {"bidding.minimum"}

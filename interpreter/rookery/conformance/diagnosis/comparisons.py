@@ -87,10 +87,17 @@ class Comparisons:
             _, alike = attribution.taken_hypotheses(hand, parts["taken"], parts["taken"])
             self.alike |= alike
         if compare({"game_over": want["game_over"]}, got, {}):
-            record("game-over", attribution.game_rules(hand, want["game_over"],
-                                                       got.get("game_over")),
-                   [{"expect": {"game_over": want["game_over"]}}], want["game_over"],
-                   got.get("game_over"))
+            rules = attribution.game_rules(hand, want["game_over"], got.get("game_over"))
+            steps = [{"expect": {"game_over": want["game_over"]}}]
+            also = attribution.game_rules_also(hand, want["game_over"], got.get("game_over"))
+            if also:
+                # read one way, fitting another rule too: weighed at the end (finish)
+                self.pending.append((Difference(
+                    "game-over", rules, record.deal, record.path(), steps,
+                    want["game_over"], got.get("game_over"), "", record.number,
+                    record.earlier, self.learned()), set(rules) | set(also)))
+                return
+            record("game-over", rules, steps, want["game_over"], got.get("game_over"))
 
     def _compare_turn(self, hand, want, got, record) -> None:
         if got.get("phase") != want["phase"]:

@@ -95,6 +95,9 @@ class Lockstep(Comparisons, Probes):
                 # it: that one explains this difference too (a sweep takes every
                 # counter: all-tricks and all-points fit the same deal)
                 left = left & named
+            if len(left) != 1 and len(difference.rules) == 1 and difference.rules[0] in left:
+                # read one way in its own hand, and no other hand told otherwise
+                left = set(difference.rules)
             if len(left) == 1:
                 difference.rules = tuple(left)
                 self.differences.append(difference)

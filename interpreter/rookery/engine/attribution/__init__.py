@@ -63,6 +63,7 @@ from .scoring import (
     _side_with_most_cards,
     scoring_rules,
     game_rules,
+    game_rules_also,
     _house_game_rules,
 )
 from .views import (
@@ -96,6 +97,7 @@ __all__ = [
     "code_rules",
     "derived_maximum",
     "game_rules",
+    "game_rules_also",
     "hand_rules",
     "hidden_codes",
     "leak_rules",

@@ -64,6 +64,10 @@ def code_rules(hand, expected: IllegalAction, code: str | None) -> tuple[str, ..
     clause = CODE_CLAUSES.get(code or "")
     if derived_maximum(hand) and "bid-too-high" in (code, expected.code):
         return ()           # the highest bid follows from the points (see above)
+    if expected.code == "bid-too-low" and code in ("bid-not-multiple", "bid-jump"):
+        # the engine finds the bid high enough and faults it otherwise: where its lowest
+        # bid lies (the spec's rule for the lowest bid) differs, not its steps
+        return _unique([expected.rule])
     if clause is not None:
         if code == "bid-too-low" and hand.high:
             clause = ("bidding", "step")
