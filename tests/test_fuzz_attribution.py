@@ -208,3 +208,19 @@ def test_a_bid_the_engine_finds_high_enough_but_off_the_step_is_its_minimum():
                   if m.change == "minimum 145")
     rules, _ = charged(oracle, mutant.mutant, 12, "family-double-deck")
     assert set(rules) == {"bidding.minimum"}
+
+
+def test_bids_over_a_top_that_is_the_points_of_a_hand_are_not_the_maximum():
+    """Rook for Three by tens with 10 for the last trick: the engine's bids reach 130,
+    over the spec's 125 (the points a hand holds, no maximum clause).  The bids in
+    between are ``bidding.step``'s; the one over the top is the points the engine
+    counts (told by the last trick's bonus), not a ``bidding.maximum`` the spec lacks."""
+    from rookery.conformance.mutation.mutants import combined_mutant
+    oracle = rookery.load_variant("rook-for-three")
+    every = list(mutants("rook-for-three", own_only=False))
+    picked = [next(m for m in every if m.change == change)
+              for change in ("step 10", "last-trick 10")]
+    rules, _ = charged(oracle, combined_mutant("rook-for-three", picked), 6,
+                       "rook-for-three")
+    assert "bidding.step" in rules
+    assert "bidding.maximum" not in rules

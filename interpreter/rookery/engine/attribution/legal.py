@@ -184,6 +184,9 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
     for action in missing:
         rules.extend(permit_rules(hand, action, other_legal))
     for action in extra:
+        if derived_maximum(hand) and action.kind == "bid" and \
+                isinstance(action.value, int) and action.value > t.max_bid:
+            continue    # over a top that is the points a hand holds (told by the counters)
         error = refusal(hand, action)
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
