@@ -224,3 +224,14 @@ def test_bids_over_a_top_that_is_the_points_of_a_hand_are_not_the_maximum():
                        "rook-for-three")
     assert "bidding.step" in rules
     assert "bidding.maximum" not in rules
+
+
+def test_a_seat_that_passes_fewer_cards_is_charged_to_the_passing_count():
+    """Standard deck, two cards passed where the spec passes three: the engine gives the
+    turn to the next seat after two -- ``passing.cards``, not a difference without a
+    rule (a core mutant that went unnamed)."""
+    oracle = rookery.load_variant("standard-deck")
+    mutant = next(m for m in mutants("standard-deck", own_only=False) if m.change == "cards 2")
+    rules, fuzzer = charged(oracle, mutant.mutant, 6, "standard-deck")
+    assert set(rules) == {"passing.cards"}
+    assert all(d.rules for d in fuzzer.differences)
