@@ -235,3 +235,16 @@ def test_a_seat_that_passes_fewer_cards_is_charged_to_the_passing_count():
     rules, fuzzer = charged(oracle, mutant.mutant, 6, "standard-deck")
     assert set(rules) == {"passing.cards"}
     assert all(d.rules for d in fuzzer.differences)
+
+
+@pytest.mark.parametrize("change, rule", [("step 10", "bidding.step"),
+                                          ("minimum 75", "bidding.minimum")])
+def test_a_one_step_raise_by_the_engines_own_step_is_not_the_raise(change, rule):
+    """The standard deck raises one step at a time: an engine bidding by tens (or from
+    75) allows 80 where the spec allows 75.  That 80 is a jump for the spec, but the
+    engine's lowest bid lies elsewhere: ``bidding.step`` (``bidding.minimum``), not
+    ``bidding.raise``."""
+    oracle = rookery.load_variant("standard-deck")
+    mutant = next(m for m in mutants("standard-deck", own_only=False) if m.change == change)
+    rules, _ = charged(oracle, mutant.mutant, 6, "standard-deck")
+    assert set(rules) == {rule}

@@ -188,6 +188,10 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
                 isinstance(action.value, int) and action.value > t.max_bid:
             continue    # over a top that is the points a hand holds (told by the counters)
         error = refusal(hand, action)
+        if error is not None and error.code == "bid-jump" and \
+                {_rule(hand, "bidding", "step"), _rule(hand, "bidding", "minimum")} & \
+                set(rules):
+            continue    # the engine's lowest bid lies elsewhere (its own minimum or step)
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
 
