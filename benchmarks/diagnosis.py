@@ -21,6 +21,7 @@ The figures are rates; nothing here is timed against a threshold.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -40,6 +41,7 @@ from rookery.conformance.mutation.mutants import mutants
 from rookery.conformance.corpus.runner import run_cases
 from rookery.conformance.protocol.session import Session
 from rookery.language.load import load_variant
+from rookery.parallel import add_arguments, map_in_order, workers_from, worker_local
 from rookery.resources import conformance_dir                      # noqa: E402
 
 CORE = ["tournament", "kentucky-rook", "rook-for-three", "family-double-deck",
@@ -90,66 +92,76 @@ def main(argv=None) -> int:
                         "mutated (the mechanisms that need a deep state)")
     parser.add_argument("--triples", type=int, default=10,
                         help="engines with three random mutations, per variant")
+    parser.add_argument("--every", type=int, default=1, metavar="K",
+                        help="a sample: every K-th single-rule mutant of each spec "
+                        "(default 1, all of them)")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="with --every, start the sample at this mutant (0 .. K-1)")
     parser.add_argument("--json", type=Path, help="write every mutant's outcome here")
     parser.add_argument("--no-corpus", action="store_true",
                         help="measure the fuzzing only (the corpus half takes the longer)")
     parser.add_argument("--no-fuzz", action="store_true", help="measure the corpus only")
+    add_arguments(parser, "mutants")
     args = parser.parse_args(argv)
+    workers = workers_from(args.jobs, args.executor)
     skip = equivalent()
-    cases_all, _ = load_corpus()
+    refs = sorted(str(p) for p in (conformance_dir() / "house").glob("*.rook")) \
+        if args.house else args.variants
+    items = []
+    for variant_id in refs:
+        valid = _valid(variant_id, args.house, skip)
+        for index in range(args.offset, len(valid), max(1, args.every)):
+            items.append(("single", variant_id, (index,)))
+        rng = random.Random(variant_id)
+        by_rule: dict[str, list] = {}
+        for index, mutant in enumerate(valid):
+            by_rule.setdefault(mutant.rule, []).append(index)
+        for _ in range(args.triples if len(by_rule) >= 3 else 0):
+            picked = [rng.choice(by_rule[rule]) for rule in rng.sample(sorted(by_rule), 3)]
+            items.append(("triple", variant_id, tuple(picked)))
+    settings = (args.house, args.deals, not args.no_fuzz, not args.no_corpus)
     rows = []
     totals = {"mutants": 0, "fuzz_named": 0, "fuzz_exact": 0, "corpus_named": 0,
               "corpus_exact": 0, "triples": 0, "triples_all": 0, "triples_exact": 0}
     began = time.perf_counter()
-    refs = sorted(str(p) for p in (conformance_dir() / "house").glob("*.rook")) \
-        if args.house else args.variants
-    for variant_id in refs:
-        variant = load_variant(Path(variant_id) if variant_id.endswith(".rook")
-                               else variant_id)
-        spec_refs[variant.id] = variant_id
-        cases = [c for c in cases_all if c.variant == variant.id]
-        valid = [m for m in mutants(variant_id, own_only=args.house)
-                 if m.mutant is not None and (variant_id, m.rule, m.change) not in skip]
-        for mutant in valid:
-            named, first = (set(), None) if args.no_fuzz else \
-                fuzz_names(variant, mutant.mutant, args.deals)
-            charged, blocked, failed = (set(), set(), 0) if args.no_corpus else \
-                corpus_names(variant, mutant.mutant, cases)
-            row = {"variant": variant_id, "rule": mutant.rule, "change": mutant.change,
-                   "fuzz_named": sorted(named), "fuzz_first_deal": first,
-                   "corpus_charged": sorted(charged), "corpus_blocked": sorted(blocked),
-                   "corpus_failed": failed}
-            rows.append(row)
+
+    def show(_index, row) -> None:
+        if row is None:
+            return
+        if row["kind"] == "single":
+            corpus = row["corpus_charged"] + row["corpus_blocked"]
+            mark = "ok " if row["fuzz_named"] == [row["rule"]] else "   "
+            print(f"{mark}{row['variant']:22} {row['rule']:22} {row['change']:34} fuzz: "
+                  f"{','.join(row['fuzz_named']) or '-':32} corpus: "
+                  f"{','.join(sorted(set(corpus))) or '-'} ({row['corpus_failed']} failed)",
+                  flush=True)
+        else:
+            print(f"triple {row['variant']:18} {' + '.join(row['changes']):70} "
+                  f"named: {','.join(row['fuzz_named'])}", flush=True)
+
+    for row in map_in_order(functools.partial(_measure, settings=settings), items,
+                            workers, progress=show):
+        if row is None:
+            continue
+        rows.append(row)
+        named = set(row["fuzz_named"])
+        if row["kind"] == "single":
             totals["mutants"] += 1
-            totals["fuzz_named"] += mutant.rule in named
-            totals["fuzz_exact"] += named == {mutant.rule}
-            corpus = charged | blocked
-            totals["corpus_named"] += mutant.rule in corpus
-            totals["corpus_exact"] += corpus == {mutant.rule}
-            mark = "ok " if named == {mutant.rule} else "   "
-            print(f"{mark}{variant_id:22} {mutant.rule:22} {mutant.change:34} fuzz: "
-                  f"{','.join(sorted(named)) or '-':32} corpus: "
-                  f"{','.join(sorted(corpus)) or '-'} ({failed} failed)", flush=True)
-        rng = random.Random(variant_id)
-        by_rule: dict[str, list] = {}
-        for mutant in valid:
-            by_rule.setdefault(mutant.rule, []).append(mutant)
-        for _ in range(args.triples if len(by_rule) >= 3 else 0):
-            picked = [rng.choice(by_rule[rule]) for rule in rng.sample(sorted(by_rule), 3)]
-            engine_variant = _combine(variant_id, picked)
-            if engine_variant is None:
-                continue
-            named, _ = fuzz_names(variant, engine_variant, args.deals)
-            want = {m.rule for m in picked}
+            totals["fuzz_named"] += row["rule"] in named
+            totals["fuzz_exact"] += named == {row["rule"]}
+            corpus = set(row["corpus_charged"]) | set(row["corpus_blocked"])
+            totals["corpus_named"] += row["rule"] in corpus
+            totals["corpus_exact"] += corpus == {row["rule"]}
+        else:
+            want = set(row["rules"])
             totals["triples"] += 1
             totals["triples_all"] += want <= named
             totals["triples_exact"] += want == named
-            print(f"triple {variant_id:18} {' + '.join(m.change for m in picked):70} "
-                  f"named: {','.join(sorted(named))}", flush=True)
     seconds = time.perf_counter() - began
     n, t = totals["mutants"], totals["triples"]
     print()
-    print(f"single-rule mutants: {n} over {len(refs)} specs, {args.deals} deals each")
+    sample = "" if args.every <= 1 else f" (a sample: every {args.every}th from {args.offset})"
+    print(f"single-rule mutants: {n} over {len(refs)} specs{sample}, {args.deals} deals each")
     print(f"  fuzz names the mutated rule:           {totals['fuzz_named']}/{n}")
     print(f"  fuzz names it and no other rule:       {totals['fuzz_exact']}/{n}")
     print(f"  corpus charges or blocks on it:        {totals['corpus_named']}/{n}")
@@ -158,10 +170,46 @@ def main(argv=None) -> int:
         print(f"three mutations at once: {t} engines")
         print(f"  all three rules named:                 {totals['triples_all']}/{t}")
         print(f"  exactly those three:                   {totals['triples_exact']}/{t}")
-    print(f"in {seconds:.0f}s")
+    print(f"in {seconds:.0f}s with {workers.label}")
     if args.json:
         args.json.write_text(json.dumps({"totals": totals, "mutants": rows}, indent=1))
     return 0
+
+
+def _valid(variant_id: str, house: bool, skip) -> list:
+    """The valid, observable single-rule mutants of a spec, in ``rookery mutate``'s
+    order (the same list in every worker)."""
+    return [m for m in mutants(variant_id, own_only=house)
+            if m.mutant is not None and (variant_id, m.rule, m.change) not in skip]
+
+
+def _measure(item, settings) -> dict | None:
+    """One work item, in a worker: a single-rule mutant fuzzed (and run through the
+    corpus), or an engine with three mutations fuzzed."""
+    kind, variant_id, indexes = item
+    house, deals, fuzz, corpus = settings
+    variant = load_variant(Path(variant_id) if variant_id.endswith(".rook") else variant_id)
+    spec_refs[variant.id] = variant_id
+    valid = worker_local(("valid", variant_id, house),
+                         lambda: _valid(variant_id, house, equivalent()))
+    picked = [valid[i] for i in indexes]
+    if kind == "triple":
+        engine_variant = _combine(variant_id, picked)
+        if engine_variant is None:
+            return None
+        named, _ = fuzz_names(variant, engine_variant, deals)
+        return {"kind": kind, "variant": variant_id, "rules": [m.rule for m in picked],
+                "changes": [m.change for m in picked], "fuzz_named": sorted(named)}
+    mutant = picked[0]
+    named, first = fuzz_names(variant, mutant.mutant, deals) if fuzz else (set(), None)
+    cases = worker_local(("cases", variant.id),
+                         lambda: [c for c in load_corpus()[0] if c.variant == variant.id])
+    charged, blocked, failed = corpus_names(variant, mutant.mutant, cases) if corpus \
+        else (set(), set(), 0)
+    return {"kind": kind, "variant": variant_id, "rule": mutant.rule,
+            "change": mutant.change, "fuzz_named": sorted(named), "fuzz_first_deal": first,
+            "corpus_charged": sorted(charged), "corpus_blocked": sorted(blocked),
+            "corpus_failed": failed}
 
 
 def _combine(variant_id: str, picked):

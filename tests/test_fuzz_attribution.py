@@ -2,6 +2,7 @@
 charged to the rule whose decision differs and to no other -- a clause the spec leaves
 at the language's default included -- for the misattributions seen on real engines."""
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -12,6 +13,9 @@ from rookery.conformance.differential.fuzzer import Fuzzer
 from rookery.conformance.mutation.mutants import mutants
 from rookery.conformance.protocol.engines import InProcessEngine
 from rookery.conformance.protocol.session import Session
+from rookery.engine.actions import Action
+from rookery.engine.attribution import legal_difference_rules
+from rookery.engine.deal import deal_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = ROOT / "conformance" / "house"
@@ -69,4 +73,178 @@ def test_a_house_mechanism_broken_alone_is_named_alone(house, change, rule):
     oracle = rookery.load_variant(Path(ref))
     mutant = next(m for m in mutants(ref, own_only=True) if m.change == change)
     rules, fuzzer = charged(oracle, mutant.mutant, 30, ref)
+    assert set(rules) == {rule}
+
+
+def _tournament_with(section, line):
+    """Tournament with one clause changed, as an engine under test plays it."""
+    from rookery.conformance.differential.adapt import Adaptation
+    adaptation = Adaptation("tournament")
+    index = next(i for i, (clause, _, _) in enumerate(adaptation.clauses)
+                 if clause.section == section and clause.key == line.split()[0])
+    return adaptation.variant({index: (section, line)})
+
+
+def test_a_lower_maximum_bid_is_charged_to_the_maximum_only():
+    """An engine whose bids stop at 100 where the spec goes on to 120 (a public engine
+    did): the missing top of the range is ``bidding.maximum``, never ``bidding.step``
+    (its bids go in the spec's steps) nor ``bidding.raise`` (where only 100 is left, a
+    one-step raise would allow the same, but the engine showed 100 as its top)."""
+    rules, fuzzer = charged(TOURNAMENT, _tournament_with("bidding", "maximum 100"), 12,
+                            "tournament")
+    assert set(rules) == {"bidding.maximum"}
+    assert fuzzer.learned() == (("bidding.maximum", "maximum 100"),)
+
+
+def test_only_the_lowest_raise_left_is_a_one_step_raise_unless_the_top_was_seen():
+    """The one state that fits two rules: 95 bid, the engine allows 100 only.  Alone it
+    is the raise rule (a one-step engine shows it at every bid); after the engine showed
+    100 as its highest bid, it is the maximum, and so is no bid at all over 100."""
+    dealt = deal_hand(TOURNAMENT, random.Random(3), 0, [0, 0], 0)
+    session = Session({TOURNAMENT.id: TOURNAMENT})
+    session.deal(TOURNAMENT.id, 0, [list(h) for h in dealt.start_hands],
+                 list(dealt.start_nest), [0, 0], 0)
+    hand = session.hand
+    hand.apply(Action("bid", 95), hand.to_act)
+    ours = [a for a in hand.legal_actions()]
+    theirs = [a for a in ours if a.kind != "bid" or a.value == 100]
+    missing = [a for a in ours if a not in theirs]
+    assert [a.value for a in missing] == [105, 110, 115, 120]
+    assert legal_difference_rules(hand, missing, [], theirs) == ("bidding.raise",)
+    assert legal_difference_rules(hand, missing, [], theirs, engine_top=100) == \
+        ("bidding.maximum",)
+    hand.apply(Action("bid", 100), hand.to_act)     # at the engine's top: no bid left
+    ours = hand.legal_actions()
+    theirs = [a for a in ours if a.kind != "bid"]
+    missing = [a for a in ours if a.kind == "bid"]
+    assert legal_difference_rules(hand, missing, [], theirs, engine_top=100) == \
+        ("bidding.maximum",)
+    assert legal_difference_rules(hand, missing, [], theirs) != ("bidding.maximum",)
+
+
+@pytest.mark.parametrize("change, rule", [
+    ("all-points 0 instead of double", "scoring.all-points"),
+    ("all-points 50 instead of double", "scoring.all-points"),
+    ("all-tricks 0", "scoring.all-tricks"),
+    ("all-tricks 60", "scoring.all-tricks"),
+])
+def test_of_two_rules_that_fit_a_difference_the_one_whose_alternative_removes_it(change,
+                                                                                  rule):
+    """A sweep takes every trick and every counter: in its own deal the difference fits
+    ``scoring.all-tricks`` and ``scoring.all-points`` alike.  Replayed with each rule's
+    alternatives (as the fuzzer learns a rule), only the mutated rule's removes it."""
+    ref = str(HOUSE / "bonuses.rook")
+    oracle = rookery.load_variant(Path(ref))
+    mutant = next(m for m in mutants(ref, own_only=True) if m.change == change)
+    fuzzer = Fuzzer(oracle, InProcessEngine(Session({oracle.id: mutant.mutant})), seed=1,
+                    spec_ref=ref)
+    both = {"scoring.all-points", "scoring.all-tricks"}
+    for number in range(20):
+        fuzzer.play_deal(number)
+        ambiguous = [d for d, fits in fuzzer.pending if both <= fits]
+        if ambiguous:
+            break
+    assert ambiguous, "no deal in 20 made a difference that fits both bonuses"
+    assert fuzzer.explaining(ambiguous[0], both) == {rule}
+
+
+def test_a_plain_comparison_has_no_alternative_to_try():
+    """Without the spec to take apart (no ``spec_ref``), nothing is tried: the other
+    deals alone weigh the rules (``finish``)."""
+    ref = str(HOUSE / "bonuses.rook")
+    oracle = rookery.load_variant(Path(ref))
+    mutant = next(m for m in mutants(ref, own_only=True) if m.change == "all-tricks 0")
+    fuzzer = Fuzzer(oracle, InProcessEngine(Session({oracle.id: mutant.mutant})), seed=1)
+    fuzzer.play_deal(1)
+    assert fuzzer.pending
+    difference, fits = fuzzer.pending[0]
+    assert fuzzer.explaining(difference, fits) == set()
+
+
+@pytest.mark.parametrize("change, rule", [
+    ("opening dealer 55", "bidding.opening"),
+    ("step 10", "bidding.step"),
+    ("trick-points 0", "scoring.trick-points"),
+])
+def test_rook_for_three_bidding_differences_are_charged_to_their_own_rule(change, rule):
+    """Misses the core mutants showed in Rook for Three (no maximum clause: the highest
+    bid is the points a hand holds).  An opening bid of 55: a bid refused against that
+    high bid is not ``bidding.step``'s doing.  Bids by tens, or no points per trick: the
+    top of the range that the engine no longer reaches is not ``bidding.maximum``'s
+    (nor ``bidding.step``'s) -- the points it counts tell it."""
+    oracle = rookery.load_variant("rook-for-three")
+    mutant = next(m for m in mutants("rook-for-three", own_only=False) if m.change == change)
+    rules, _ = charged(oracle, mutant.mutant, 30, "rook-for-three")
+    assert set(rules) == {rule}
+
+
+def test_a_game_end_that_fits_a_low_score_and_a_lower_target_goes_to_the_one_shown():
+    """Rook for Three played to 150: a game the engine ends with the leader on 150 or
+    more and a player far below zero reads, in its own hand, as a low score that loses;
+    the other hands show the lower target, so ``game.target`` is charged, never
+    ``game.low`` (deal 140 of this run was such a hand)."""
+    oracle = rookery.load_variant("rook-for-three")
+    mutant = next(m for m in mutants("rook-for-three", own_only=False)
+                  if m.change == "target 150")
+    rules, fuzzer = charged(oracle, mutant.mutant, 150, "rook-for-three")
+    assert set(rules) == {"game.target"}
+    assert not fuzzer.unattributed
+
+
+def test_a_low_score_the_spec_lacks_is_still_charged_to_the_low_score():
+    """The other side of the same reading: an engine that ends Tournament at -250, where
+    no hand shows a lower target, is charged ``game.low``."""
+    engine = rookery.load_variant(HOUSE / "low-score.rook")
+    rules, _ = charged(TOURNAMENT, engine, 60, "tournament")
+    assert set(rules) == {"game.low"}
+
+
+def test_a_bid_the_engine_finds_high_enough_but_off_the_step_is_its_minimum():
+    """The double deck with a minimum of 145 (the spec's is 150): 147 is too low for
+    the spec and off the step for the engine.  The engine's answer shows where its
+    lowest bid lies (``bidding.minimum``), not another step."""
+    oracle = rookery.load_variant("family-double-deck")
+    mutant = next(m for m in mutants("family-double-deck", own_only=False)
+                  if m.change == "minimum 145")
+    rules, _ = charged(oracle, mutant.mutant, 12, "family-double-deck")
+    assert set(rules) == {"bidding.minimum"}
+
+
+def test_bids_over_a_top_that_is_the_points_of_a_hand_are_not_the_maximum():
+    """Rook for Three by tens with 10 for the last trick: the engine's bids reach 130,
+    over the spec's 125 (the points a hand holds, no maximum clause).  The bids in
+    between are ``bidding.step``'s; the one over the top is the points the engine
+    counts (told by the last trick's bonus), not a ``bidding.maximum`` the spec lacks."""
+    from rookery.conformance.mutation.mutants import combined_mutant
+    oracle = rookery.load_variant("rook-for-three")
+    every = list(mutants("rook-for-three", own_only=False))
+    picked = [next(m for m in every if m.change == change)
+              for change in ("step 10", "last-trick 10")]
+    rules, _ = charged(oracle, combined_mutant("rook-for-three", picked), 6,
+                       "rook-for-three")
+    assert "bidding.step" in rules
+    assert "bidding.maximum" not in rules
+
+
+def test_a_seat_that_passes_fewer_cards_is_charged_to_the_passing_count():
+    """Standard deck, two cards passed where the spec passes three: the engine gives the
+    turn to the next seat after two -- ``passing.cards``, not a difference without a
+    rule (a core mutant that went unnamed)."""
+    oracle = rookery.load_variant("standard-deck")
+    mutant = next(m for m in mutants("standard-deck", own_only=False) if m.change == "cards 2")
+    rules, fuzzer = charged(oracle, mutant.mutant, 6, "standard-deck")
+    assert set(rules) == {"passing.cards"}
+    assert all(d.rules for d in fuzzer.differences)
+
+
+@pytest.mark.parametrize("change, rule", [("step 10", "bidding.step"),
+                                          ("minimum 75", "bidding.minimum")])
+def test_a_one_step_raise_by_the_engines_own_step_is_not_the_raise(change, rule):
+    """The standard deck raises one step at a time: an engine bidding by tens (or from
+    75) allows 80 where the spec allows 75.  That 80 is a jump for the spec, but the
+    engine's lowest bid lies elsewhere: ``bidding.step`` (``bidding.minimum``), not
+    ``bidding.raise``."""
+    oracle = rookery.load_variant("standard-deck")
+    mutant = next(m for m in mutants("standard-deck", own_only=False) if m.change == change)
+    rules, _ = charged(oracle, mutant.mutant, 6, "standard-deck")
     assert set(rules) == {rule}

@@ -87,10 +87,17 @@ class Comparisons:
             _, alike = attribution.taken_hypotheses(hand, parts["taken"], parts["taken"])
             self.alike |= alike
         if compare({"game_over": want["game_over"]}, got, {}):
-            record("game-over", attribution.game_rules(hand, want["game_over"],
-                                                       got.get("game_over")),
-                   [{"expect": {"game_over": want["game_over"]}}], want["game_over"],
-                   got.get("game_over"))
+            rules = attribution.game_rules(hand, want["game_over"], got.get("game_over"))
+            steps = [{"expect": {"game_over": want["game_over"]}}]
+            also = attribution.game_rules_also(hand, want["game_over"], got.get("game_over"))
+            if also:
+                # read one way, fitting another rule too: weighed at the end (finish)
+                self.pending.append((Difference(
+                    "game-over", rules, record.deal, record.path(), steps,
+                    want["game_over"], got.get("game_over"), "", record.number,
+                    record.earlier, self.learned()), set(rules) | set(also)))
+                return
+            record("game-over", rules, steps, want["game_over"], got.get("game_over"))
 
     def _compare_turn(self, hand, want, got, record) -> None:
         if got.get("phase") != want["phase"]:
@@ -136,7 +143,13 @@ class Comparisons:
         missing = [a for a in mine if a not in theirs]
         extra = sorted(theirs - set(mine), key=lambda a: action_order(str(a)))
         if missing or extra:
-            rules = attribution.legal_difference_rules(hand, missing, extra, theirs)
+            top = getattr(self, "_engine_top", None)
+            rules = attribution.legal_difference_rules(hand, missing, extra, theirs, top)
+            bids = [a.value for a in theirs if a.kind == "bid"]
+            if bids and attribution.lower_maximum(hand, missing, extra, theirs, top):
+                # the engine's highest bid, seen in this deal: where it later allows only
+                # that bid, or none over it, its maximum (not a one-step raise) explains it
+                self._engine_top = max(bids)
             if rules is None:       # fits two rules here; other states will tell them apart
                 return [a for a in mine if a in theirs] or mine, mine
             if not rules:

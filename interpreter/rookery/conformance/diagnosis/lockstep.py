@@ -86,11 +86,18 @@ class Lockstep(Comparisons, Probes):
         named = {d.rules[0] for d in self.differences if len(d.rules) == 1}
         for difference, fits in self.pending:
             left = fits - self.alike
+            if len(left) > 1:
+                # each rule's alternatives tried on the deal: the one whose alternative
+                # removes the difference explains it
+                left = self.explaining(difference, left) or left
             if len(left) > 1 and len(left & named) == 1:
                 # of the rules it fits, one is broken where nothing else could explain
                 # it: that one explains this difference too (a sweep takes every
                 # counter: all-tricks and all-points fit the same deal)
                 left = left & named
+            if len(left) != 1 and len(difference.rules) == 1 and difference.rules[0] in left:
+                # read one way in its own hand, and no other hand told otherwise
+                left = set(difference.rules)
             if len(left) == 1:
                 difference.rules = tuple(left)
                 self.differences.append(difference)
@@ -101,6 +108,12 @@ class Lockstep(Comparisons, Probes):
                 difference.detail += " (fits " + ", ".join(difference.fits) + ")"
                 self.unattributed.append(difference)
         self.pending = []
+
+    def explaining(self, difference: Difference, rules: set[str]) -> set[str]:
+        """Of ``rules``, which all fit ``difference``, the one that explains it when
+        played otherwise (none here: a plain comparison has no alternatives to try; see
+        :meth:`rookery.conformance.differential.fuzzer.Fuzzer.explaining`)."""
+        return set()
 
     def learned(self) -> tuple:
         """The rules learned so far (none: a plain comparison learns nothing; see
@@ -171,6 +184,7 @@ class Lockstep(Comparisons, Probes):
         record = self._recorder(number, deal, path, found)
         self._their_points: dict[int, int] = {}
         self._counted_apart = False
+        self._engine_top = None     # the engine's own maximum bid, once this deal shows it
         # The trick last compared, by hand and number: forgotten with each deal, since a
         # new deal's hand may reuse the id of an earlier one (a replay would skip it).
         self._trick_checked = None

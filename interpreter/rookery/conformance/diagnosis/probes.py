@@ -97,6 +97,12 @@ class Probes:
             # The highest bid is the points a hand holds: told by the counters.
             self._resync(deal, path)
             return
+        if _against_another_high_bid(hand, action, got):
+            # The engine weighs the bid against another high bid (an opening bid of
+            # its own): the legal set already charges that bid's rule, not this refusal.
+            if outcome.accepted:
+                self._resync(deal, path)
+            return
         if outcome.accepted:
             if error.code == "must-follow-color" and \
                     attribution.anytime_card(hand, Action.parse(action)):
@@ -156,6 +162,14 @@ class Probes:
             if not self.engine.apply(seat, action).accepted:
                 raise OutOfStep
 
+
+
+def _against_another_high_bid(hand, action, got) -> bool:
+    """A bid offered where the engine states another high bid than the rules (a bid's
+    refusal is measured from the high bid, so it follows from that bid's rule)."""
+    if not str(action).startswith("bid ") or "high_bid" not in got:
+        return False
+    return got.get("high_bid") != (hand.high or None)
 
 
 def _context(hand, action: Action, error) -> str:

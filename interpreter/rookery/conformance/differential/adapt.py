@@ -128,6 +128,39 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
     return variant
 
 
+def explaining(fuzzer, adaptation: Adaptation, rules, differences) -> set[str]:
+    """Of ``rules``, each of which fits every one of ``differences``, the rule that
+    explains them: the one with an alternative of its clause under which the deals
+    replay without any of those differences (the first few, as :func:`learn` replays).
+    A set of one rule, or empty when no rule or more than one does."""
+    samples = sorted((d for d in differences if not d.earlier),
+                     key=lambda d: len(d.path))[:REPLAYS]
+    if not samples:
+        return set()
+    explains = set()
+    for rule in sorted(rules):
+        for _tier, _index, _section, _line, variant in adaptation.candidates(
+                rule, fuzzer.variant, samples):
+            if all(_removed(fuzzer, variant, difference) for difference in samples):
+                explains.add(rule)
+                break
+    return explains if len(explains) == 1 else set()
+
+
+def _removed(fuzzer, variant: Variant, difference) -> bool:
+    """Replayed with ``variant`` as the oracle, the deal gets as far as ``difference``
+    did and shows no difference of its kind there."""
+    from ..diagnosis.lockstep import diagnose
+    probe, action = _replay_of(difference)
+    try:
+        found = diagnose(variant, fuzzer.engine, fuzzer.info, difference.deal,
+                         difference.path, action=action, refused=probe)
+    except Exception:  # noqa: BLE001 - an alternative that cannot replay explains nothing
+        return False
+    return _reached(found, difference) and not any(
+        d.kind == difference.kind and len(d.path) >= len(difference.path) for d in found)
+
+
 def _replay_of(difference):
     """What to offer at the end of the replay: the refused action of a probe, the
     action the engine refused."""

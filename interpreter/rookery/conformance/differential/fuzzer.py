@@ -172,6 +172,28 @@ class Fuzzer(Lockstep):
     def learned(self) -> tuple:
         return tuple(sorted(self.adaptation.learned.items())) if self.adaptation else ()
 
+    def explaining(self, difference: Difference, rules: set[str]) -> set[str]:
+        """Of ``rules``, which all fit ``difference``, the one whose alternative (as
+        :mod:`.adapt` would learn it) removes the difference when the deal is replayed;
+        the empty set when none or several do, or the spec cannot be taken apart.  The
+        answer is kept per set of rules, so each ambiguity is weighed once, on the
+        differences of that set first found."""
+        from .adapt import Adaptation, explaining
+        if not self.spec_ref:
+            return set()
+        if self.adaptation is None:
+            try:
+                self.adaptation = Adaptation(self.spec_ref)
+            except Exception:  # noqa: BLE001 - a spec we cannot take apart is not adapted
+                self.spec_ref = None
+                return set()
+        key = frozenset(rules)
+        weighed = self.__dict__.setdefault("_explained", {})
+        if key not in weighed:
+            alike = [d for d, fits in self.pending if frozenset(fits - self.alike) == key]
+            weighed[key] = explaining(self, self.adaptation, key, alike or [difference])
+        return set(weighed[key])
+
     def oracle_for(self, difference: Difference) -> Variant:
         """The oracle a difference was found under (the spec, or the spec with the
         rules learned by then)."""

@@ -65,6 +65,10 @@ def code_rules(hand, expected: IllegalAction, code: str | None) -> tuple[str, ..
     clause = CODE_CLAUSES.get(code or "")
     if derived_maximum(hand) and "bid-too-high" in (code, expected.code):
         return ()           # the highest bid follows from the points (see above)
+    if expected.code == "bid-too-low" and code in ("bid-not-multiple", "bid-jump"):
+        # the engine finds the bid high enough and faults it otherwise: where its lowest
+        # bid lies (the spec's rule for the lowest bid) differs, not its steps
+        return _unique([expected.rule])
     if clause is not None:
         if code == "bid-too-low" and hand.high:
             clause = ("bidding", "step")
@@ -138,16 +142,22 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
 
 
 def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Action],
-                           other_legal: Iterable[Action]) -> tuple[str, ...] | None:
+                           other_legal: Iterable[Action], engine_top: int | None = None
+                           ) -> tuple[str, ...] | None:
     """The rules behind a legal set another engine states differently: for each action it
     refuses but the rules allow, why it is allowed; for each it allows but the rules
-    refuse, the rule that refuses it."""
+    refuse, the rule that refuses it.  ``engine_top`` is the highest bid the engine was
+    seen to allow earlier where only the top of the range differed (its maximum)."""
     other_legal = list(other_legal)
     missing, extra = list(missing), list(extra)
     if _top_bids_only(hand, missing, extra, other_legal):
         # No maximum clause: the highest bid is what a hand holds, which the counters
         # and bonuses decide; a difference there follows from theirs.
         return ()
+    if lower_maximum(hand, missing, extra, other_legal, engine_top):
+        # a lower top: the maximum clause's, or where the spec states none, the points
+        # the engine counts in a hand (told by the counters and bonuses, as above)
+        return () if derived_maximum(hand) else _unique([_rule(hand, "bidding", "maximum")])
     t = hand.t
     refused_anytime = [a for a in extra if a.kind == "play" and
                        t.card_of.get(a.value) in t.always_trump | t.anytime]
@@ -182,6 +192,9 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
     for action in missing:
         rules.extend(permit_rules(hand, action, other_legal))
     for action in extra:
+        if derived_maximum(hand) and action.kind == "bid" and \
+                isinstance(action.value, int) and action.value > t.max_bid:
+            continue    # over a top that is the points a hand holds (told by the counters)
         error = refusal(hand, action)
         if error is not None and error.code == "wrong-phase" and \
                 {action.kind, hand.phase} == {"trump", "discard"}:
@@ -189,8 +202,38 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
             # named: when trump is named, not what the phase allows
             rules.append(_rule(hand, "trump", "named"))
             continue
+        if error is not None and error.code == "bid-jump" and \
+                {_rule(hand, "bidding", "step"), _rule(hand, "bidding", "minimum")} & \
+                set(rules):
+            continue    # the engine's lowest bid lies elsewhere (its own minimum or step)
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
+
+
+def lower_maximum(hand, missing, extra, other_legal, engine_top: int | None = None) -> bool:
+    """Only the top of the bidding range is refused (``bidding.maximum``, set lower by
+    the engine): the engine allows every bid of the spec up to its own highest and none
+    above, and the spec's range goes on to its maximum.
+
+    The steps between the bids it allows are the spec's (not ``bidding.step``) and it
+    allows more than the lowest raise (not ``bidding.raise``).  Where it allows only the
+    lowest raise, the state alone fits both a one-step raise and a maximum at that bid:
+    the maximum is charged only if the engine showed that very top earlier
+    (``engine_top``); so too where it allows no bid at all, the high bid at that top."""
+    if extra or not missing or any(a.kind != "bid" for a in missing):
+        return False
+    ours = sorted(a.value for a in hand.legal_actions() if a.kind == "bid")
+    theirs = sorted({a.value for a in other_legal if getattr(a, "kind", None) == "bid"})
+    if not ours or ours[-1] != hand.t.max_bid:
+        return False
+    if not theirs:
+        return engine_top is not None and hand.high >= engine_top and \
+            sorted(a.value for a in missing) == ours
+    cut = theirs[-1]
+    if theirs != [bid for bid in ours if bid <= cut] or \
+            sorted(a.value for a in missing) != [bid for bid in ours if bid > cut]:
+        return False
+    return len(theirs) > 1 or engine_top == cut
 
 
 def derived_maximum(hand) -> bool:
@@ -215,7 +258,8 @@ def _top_bids_only(hand, missing, extra, other_legal) -> bool:
         return True                     # bids over the top: the other counts more points
     common = [a.value for a in hand.legal_actions() if a.kind == "bid" and a in other_legal]
     step = hand.variant.bidding.step
-    return not extra and bool(common) and min(bids) > max(common) and \
+    # (no bid in common: the engine allows none over the high bid, the spec only its top)
+    return not extra and (not common or min(bids) > max(common)) and \
         min(bids) >= hand.t.max_bid - TOP_STEPS * step
 
 

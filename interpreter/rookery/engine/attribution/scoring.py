@@ -173,6 +173,21 @@ def game_rules(hand, expected, actual) -> tuple[str, ...]:
     return _unique([_rule(hand, "game", "winner")])
 
 
+def game_rules_also(hand, expected, actual) -> tuple[str, ...]:
+    """Other rules that fit a game end :func:`game_rules` reads one way: an engine that
+    ends, with the leader winning, a game the spec plays on, a side far below zero, is
+    read as a low score that loses (``game.low``) -- a lower target (``game.target``)
+    fits the same hand when the leader is above zero.  Other hands tell them apart."""
+    if _house_game_rules(hand) or bool(expected) or not bool(actual):
+        return ()
+    scores = hand.result.scores if hand.result is not None else ()
+    if not scores or max(scores) <= 0:
+        return ()
+    if game_rules(hand, expected, actual) != (_rule(hand, "game", "low"),):
+        return ()
+    return _unique([_rule(hand, "game", "target")])
+
+
 def _house_game_rules(hand) -> tuple[str, ...]:
     """The house rules of the game's end that decide this hand's end, if any: a low score
     (``game.low``), equal totals (``game.ties``), or going out only on one's own bid

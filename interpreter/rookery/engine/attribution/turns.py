@@ -41,7 +41,9 @@ def turn_rules(hand) -> tuple[str, ...]:
     if phase == "circus":
         return _unique([_rule(hand, "trump", "choices")])
     if phase == "passing":
-        return ()
+        # once cards have been given, whether a seat gives again or the next seat's turn
+        # comes is how many cards each passes (the passing itself goes to the left)
+        return _unique([_rule(hand, "passing", "cards")]) if any(hand.given) else ()
     section, key = PHASE_CLAUSES[phase]
     return _unique([_rule(hand, section, key)])
 
