@@ -113,6 +113,29 @@ def test_a_campaign_runs_the_same_on_a_dask_cluster(capsys):
     assert on_cluster == one
 
 
+def test_fuzz_runs_the_same_on_a_dask_cluster(tmp_path):
+    """``rookery fuzz --executor dask://...``: each round's deals played on the workers
+    of a LocalCluster started here (two threads, each with its own served engine), the
+    report that of the run in one process."""
+    import distributed
+    argv = ["fuzz", "--variant", "standard-deck-no-low", "--engine", SERVE, "--deals", "8",
+            "--cases", str(tmp_path / "cases")]
+    assert main(argv + ["--json", str(tmp_path / "one.json")]) == 0
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp://", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        assert main(argv + ["--json", str(tmp_path / "dask.json"), "--executor",
+                            address]) == 0
+        played = sum(prefix.state_counts["memory"] for name, prefix in
+                     cluster.scheduler.task_prefixes.items() if "play_share" in name)
+    one, on_cluster = (json.loads((tmp_path / f"{name}.json").read_text())
+                       for name in ("one", "dask"))
+    assert _untimed(on_cluster) == _untimed(one)
+    assert one["deals"] == 8 and one["actions"] > 0
+    assert played == 8                      # every deal played on the cluster
+
+
 # An engine that says hello, writes its pid into the folder it is given, and then
 # never answers a deal.
 STUCK = """import json, os, sys, time
