@@ -27,7 +27,7 @@ DEFAULT_MIN_DECISIONS = 5
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser(
-        "fuzz", help="play an engine against a spec and name every rule it breaks",
+        "fuzz",
         description="Deal seeded random explicit deals to an engine speaking the protocol "
         "and to the spec's interpreter (the oracle); compare every decision (phase, turn, "
         "legal set, refusals and codes, trick winners and points, the hand's result, the "
