@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from processes import alive, children, cpu_seconds, left_running
+from reports import untimed as _untimed
 
 import rookery
 
@@ -18,16 +19,6 @@ from rookery.cli import main
 
 PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
 SERVE = f"{sys.executable} -m rookery.cli serve"
-TIMINGS = {"seconds", "wall_seconds"}
-
-
-def _untimed(data):
-    """A report without its timings (the only thing -j may change)."""
-    if isinstance(data, dict):
-        return {k: _untimed(v) for k, v in data.items() if k not in TIMINGS}
-    if isinstance(data, list):
-        return [_untimed(v) for v in data]
-    return data
 
 
 def _printed(capsys, argv: list[str]) -> str:
