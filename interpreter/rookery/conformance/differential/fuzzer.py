@@ -19,6 +19,7 @@ import copy
 import random
 import uuid
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ...engine.actions import Action
@@ -75,7 +76,7 @@ class Fuzzer(Lockstep):
             engine_factory is not None
         setup = WorkerSetup(engine_factory, oracle_factory, self.spec_ref, self.seed,
                             self.probe_rate, self.view_rate) if shared else None
-        with parallel.Campaign(workers if shared else parallel.Workers()) as campaign:
+        with parallel.Campaign(workers) if shared else nullcontext() as campaign:
             for start, stop in self.rounds(first, first + deals):
                 numbers = list(range(start, stop))
                 plan = scenarios.plan(numbers, self.wanted())
