@@ -104,6 +104,29 @@ def test_a_campaign_runs_the_same_on_a_dask_cluster(capsys):
     assert on_cluster == one
 
 
+def test_fuzz_of_a_broken_engine_reports_the_same_for_one_and_three_workers(tmp_path):
+    """An engine that breaks a rule in every deal: the rule is learned after two deals
+    (by the command, from results merged in deal order) and the workers play the next
+    rounds under it; the reports and the written cases of -j 1 and -j 3 are the same."""
+    engine = f"{sys.executable} {Path(__file__).parent / 'engines' / 'wrong_legal.py'}"
+    reports = []
+    for jobs in ("1", "3"):
+        folder = tmp_path / jobs
+        folder.mkdir()
+        assert main(["fuzz", "--variant", "tournament", "--engine", engine, "--deals", "10",
+                     "-j", jobs, "--json", str(folder / "report.json"), "--cases",
+                     str(folder / "cases")]) == 1
+        data = _untimed(json.loads((folder / "report.json").read_text()))
+        for row in data["deviations"] + data["verdicts"]:
+            row.pop("case", None)           # the case's path, in each run's own folder
+        reports.append(data)
+    assert reports[0] == reports[1]
+    assert reports[0]["learned"] and reports[0]["deviations"]
+    cases = [sorted(p.read_text() for p in (tmp_path / jobs / "cases").rglob("*.json"))
+             for jobs in ("1", "3")]
+    assert cases[0] == cases[1] and cases[0]
+
+
 def test_fuzz_runs_the_same_on_a_dask_cluster(tmp_path):
     """``rookery fuzz --executor dask://...``: each round's deals played on the workers
     of a LocalCluster started here (two threads, each with its own served engine), the
