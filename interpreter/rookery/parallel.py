@@ -8,6 +8,9 @@ the command line by :func:`workers_from`: ``-j 1`` in this process (no pool), ``
 N worker processes (``concurrent.futures``), ``-j auto`` one per core, and
 ``--executor dask://HOST:PORT`` the workers of a Dask distributed scheduler
 (``Client.get_executor()``; the optional extra ``rookery[dask]``, imported only then).
+A run in rounds, each round's items made from the last round's results (``rookery
+fuzz``), maps each round on one :class:`Campaign`, which keeps its workers (and what they
+keep) from round to round.
 
 A work function keeps what is costly to start (an engine process, a loaded spec) in
 :func:`worker_local`: made once per worker (per thread of a Dask worker), closed when the
