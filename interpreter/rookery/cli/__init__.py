@@ -103,8 +103,11 @@ class _Only:
         self.sub, self.name = sub, name
 
     def add_parser(self, name: str, **options):
+        if name not in COMMANDS:        # a command missing from the table: never shown
+            raise LookupError(f"rookery {name}: add the command to rookery.cli.COMMANDS")
         if name != self.name:
             return _Parser(add_help=False)
+        options.pop("help", None)       # the table's line is the one shown
         return self.sub.add_parser(name, help=COMMANDS[name].help, **options)
 
 
