@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""How a campaign scales with its workers (issue 21): ``rookery conformance --engine
-"rookery serve"`` over the same cases with ``-j 1``, ``-j 2`` (more where the machine
-has the cores) and on a Dask ``LocalCluster`` of 2 worker processes started here, as
+"""How a campaign scales with its workers (issue 21): ``rookery fuzz --engine "rookery
+serve"`` over 400 Tournament deals and ``rookery conformance --engine "rookery serve"``
+over the same cases, each with ``-j 1``, ``-j 2`` (more where the machine has the
+cores) and on a Dask ``LocalCluster`` of 2 worker processes started here, as deals or
 cases per second of wall time, interleaved round by round (the order turning each
-round), the ratio to ``-j 1`` taken round by round; and ``rookery compare`` with
-``-j 1`` and ``-j auto``.
+round), the ratio to ``-j 1`` taken round by round, every report checked to be the
+same apart from its timings; and ``rookery compare`` with ``-j 1`` and ``-j auto``.
 
 Parallel speed is wall time by nature (the work is spread over cores); on a shared
 machine the other sessions' load is in every figure, so only the ratios within one run
@@ -16,6 +17,7 @@ Usage (from the repository root, with ``pip install -e ".[dask]"``)::
 
     python3 benchmarks/bench_parallel.py                        # 3 rounds
     python3 benchmarks/bench_parallel.py --rounds 5 --variant tournament --no-dask
+    python3 benchmarks/bench_parallel.py --only fuzz --deals 400 --rounds 3
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+# a report without its timings: the tests' helper, shared
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from reports import untimed  # noqa: E402
 
 
 def _rookery() -> list[str]:
@@ -57,10 +63,12 @@ def timed(argv: list[str]) -> tuple[float, float, dict | None]:
         return seconds, cpu, json.loads(report.read_text()) if report.exists() else None
 
 
-def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -> None:
-    serve = f"{sys.executable} -m rookery.cli serve"
-    base = ["conformance", "--engine", serve, "--no-progress"] + \
-        [a for v in variants for a in ("--variant", v)]
+def scaling(title: str, argv: list[str], unit: str, count, rounds: int, jobs: list[str],
+            dask: bool) -> None:
+    """``rookery ARGV`` with each ``-j`` of ``jobs`` (and on a LocalCluster of 2 worker
+    processes), interleaved round by round: ``unit`` per second of wall time (``count``
+    of the JSON report), the ratio to ``-j 1``, the CPU a unit costs; every report
+    checked to be the first's apart from its timings."""
     setups = [(f"-j {j}", ["-j", j]) for j in jobs]
     cluster = None
     if dask:
@@ -71,24 +79,28 @@ def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -
         setups.append(("LocalCluster 2 workers", ["--executor", address]))
     rates: dict[str, list[float]] = {name: [] for name, _ in setups}
     cpu: dict[str, list[float]] = {name: [] for name, _ in setups}
-    cases = None
+    first, units, loads = None, None, []
     try:
         for round_number in range(rounds):
             order = setups if round_number % 2 == 0 else setups[::-1]
             for name, extra in order:
-                seconds, used, report = timed(base + extra)
-                cases = len(report["cases"])
-                rates[name].append(cases / seconds)
-                cpu[name].append(used / cases)
+                loads.append(os.getloadavg()[0])
+                seconds, used, report = timed(argv + extra)
+                units = count(report)
+                rates[name].append(units / seconds)
+                cpu[name].append(used / units)
+                if first is None:
+                    first = untimed(report)
+                elif untimed(report) != first:
+                    raise SystemExit(f"{title}: the report of {name} differs")
     finally:
         if cluster is not None:
             cluster.close()
-    print(f"conformance --engine 'rookery serve', {cases} cases "
-          f"({', '.join(variants)}), {rounds} rounds, load average "
-          f"{os.getloadavg()[0]:.1f}")
+    print(f"{title}: {units} {unit}, {rounds} rounds, every report the same; load "
+          f"average {min(loads):.1f} to {max(loads):.1f} ({os.cpu_count()} cores)")
     one = rates[setups[0][0]]
-    print(f"{'workers':<24} {'cases/s':>8} {'ratio to -j 1 (min..max)':>26} "
-          f"{'CPU ms a case':>14}")
+    print(f"{'workers':<24} {unit + '/s':>8} {'ratio to -j 1 (min..max)':>26} "
+          f"{'CPU ms a ' + unit.rstrip('s'):>14}")
     for name, _ in setups:
         ratios = [r / o for r, o in zip(rates[name], one)]
         local = "cluster" not in name.lower()
@@ -96,6 +108,23 @@ def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -
               f"{statistics.median(ratios):>10.2f} ({min(ratios):.2f}..{max(ratios):.2f}) "
               + (f"{1000 * statistics.median(cpu[name]):>14.1f}" if local else
                  f"{'(not seen)':>14}"))
+
+
+def conformance(variants: list[str], rounds: int, jobs: list[str], dask: bool) -> None:
+    serve = f"{sys.executable} -m rookery.cli serve"
+    argv = ["conformance", "--engine", serve, "--no-progress"] + \
+        [a for v in variants for a in ("--variant", v)]
+    scaling(f"conformance --engine 'rookery serve' ({', '.join(variants)})", argv,
+            "cases", lambda report: len(report["cases"]), rounds, jobs, dask)
+
+
+def fuzz(deals: int, rounds: int, jobs: list[str], dask: bool) -> None:
+    serve = f"{sys.executable} -m rookery.cli serve"
+    with tempfile.TemporaryDirectory() as cases:
+        argv = ["fuzz", "--variant", "tournament", "--engine", serve, "--deals",
+                str(deals), "--cases", cases]
+        scaling("fuzz --variant tournament --engine 'rookery serve'", argv, "deals",
+                lambda report: report["deals"], rounds, jobs, dask)
 
 
 def compare(games: int) -> None:
@@ -118,13 +147,19 @@ def main() -> None:
                         help="the corpus's cases of these variants (default tournament, "
                         "kentucky-rook)")
     parser.add_argument("--no-dask", action="store_true", help="leave out the LocalCluster")
+    parser.add_argument("--only", choices=("fuzz", "conformance"), default=None,
+                        help="one of the two campaigns (default both)")
+    parser.add_argument("--deals", type=int, default=400, help="fuzz's deals (400)")
     parser.add_argument("--compare-games", type=int, default=0, metavar="N",
                         help="also time rookery compare with N games, -j 1 and -j auto")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     jobs = ["1", "2"] + [str(n) for n in (4,) if n <= cores]
-    conformance(args.variant or ["tournament", "kentucky-rook"], args.rounds, jobs,
-                not args.no_dask)
+    if args.only in (None, "fuzz"):
+        fuzz(args.deals, args.rounds, jobs, not args.no_dask)
+    if args.only in (None, "conformance"):
+        conformance(args.variant or ["tournament", "kentucky-rook"], args.rounds, jobs,
+                    not args.no_dask)
     if args.compare_games:
         compare(args.compare_games)
 

@@ -3,7 +3,9 @@ against a broken engine (it leaves an action out of every legal list), sent SIGI
 random moment of their play, or killed with SIGKILL.  After a signal, the JSON and JUnit
 reports must be valid and marked interrupted, every deviation found must have its case
 file (which the corpus reader accepts), the exit code must be 130 or 143 with no
-traceback; after any of them, no engine may be left running.
+traceback; after any of them, no engine may be left running.  Every other fuzz run plays
+with ``-j 2`` (two worker processes, each with its own engine): no worker may be left
+either, and the deals that had finished are kept as in one process.
 
     python fuzz/fuzz_signals.py --count 40 --jobs 4
 
@@ -29,6 +31,10 @@ from xml.etree import ElementTree
 from _common import Tally, arguments
 
 import rookery
+
+# whether a process still runs, the processes it started: the tests' helpers, shared
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from processes import children, left_running  # noqa: E402
 from rookery.conformance.corpus.cases import load_corpus
 
 BAD = ("traceback", "wrong-exit", "report-missing", "report-not-interrupted",
@@ -58,22 +64,6 @@ main(after=after)
 '''
 
 
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie, ended and waiting to be reaped, does not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def left_running(pids: list[int], within: float = 10.0) -> list[int]:
-    deadline = time.monotonic() + within
-    while any(map(alive, pids)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return [pid for pid in pids if alive(pid)]
-
-
 def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
     """One run stopped at a random moment: the outcomes (kind, detail) it gave."""
     rng = random.Random(seed)
@@ -86,8 +76,10 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
     pids = folder / "pids"
     engine = f"{sys.executable} {engines / 'noted.py'} {pids}"
     report, junit, cases = folder / "report.json", folder / "junit.xml", folder / "cases"
+    # every other fuzz run plays its deals in two worker processes, each with its engine
+    jobs = ["-j", "2"] if seed % 4 == 2 else []
     argv = (["fuzz", "--variant", "tournament", "--deals", "100000", "--seed", str(seed),
-             "--cases", str(cases)] if fuzz else
+             "--cases", str(cases), *jobs] if fuzz else
             ["conformance", "--variant", "tournament", "--no-progress"])
     run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *argv, "--engine", engine,
                             "--timeout", "20", "--json", str(report), "--junit",
@@ -101,11 +93,13 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
             and time.monotonic() < deadline:
         time.sleep(0.02)
     time.sleep(rng.uniform(0.0, 1.5))
+    workers = children(run.pid)         # its engine, and its worker processes with -j
     run.send_signal(signum)
     out, err = run.communicate(timeout=120)
-    what = f"{'fuzz' if fuzz else 'conformance'} {signal.Signals(signum).name}"
+    what = f"{'fuzz' if fuzz else 'conformance'}{' -j 2' if jobs else ''} " \
+        f"{signal.Signals(signum).name}"
     found = [("left-running", what)] if left_running(
-        [int(p) for p in pids.read_text().split()]) else []
+        [int(p) for p in pids.read_text().split()] + workers, 10) else []
     if signum == signal.SIGKILL:
         return found + [(f"{what}: killed, nothing left", "")]
     name = signal.Signals(signum).name

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from processes import alive, children, cpu_seconds, left_running
+from reports import untimed as _untimed
 
 import rookery
 
@@ -18,16 +19,6 @@ from rookery.cli import main
 
 PACKAGE_ROOT = str(Path(rookery.__file__).resolve().parent.parent)
 SERVE = f"{sys.executable} -m rookery.cli serve"
-TIMINGS = {"seconds", "wall_seconds"}
-
-
-def _untimed(data):
-    """A report without its timings (the only thing -j may change)."""
-    if isinstance(data, dict):
-        return {k: _untimed(v) for k, v in data.items() if k not in TIMINGS}
-    if isinstance(data, list):
-        return [_untimed(v) for v in data]
-    return data
 
 
 def _printed(capsys, argv: list[str]) -> str:
@@ -111,6 +102,52 @@ def test_a_campaign_runs_the_same_on_a_dask_cluster(capsys):
         address = cluster.scheduler_address.replace("tcp://", "dask://")
         on_cluster = _printed(capsys, argv + ["--executor", address])
     assert on_cluster == one
+
+
+def test_fuzz_of_a_broken_engine_reports_the_same_for_one_and_three_workers(tmp_path):
+    """An engine that breaks a rule in every deal: the rule is learned after two deals
+    (by the command, from results merged in deal order) and the workers play the next
+    rounds under it; the reports and the written cases of -j 1 and -j 3 are the same."""
+    engine = f"{sys.executable} {Path(__file__).parent / 'engines' / 'wrong_legal.py'}"
+    reports = []
+    for jobs in ("1", "3"):
+        folder = tmp_path / jobs
+        folder.mkdir()
+        assert main(["fuzz", "--variant", "tournament", "--engine", engine, "--deals", "10",
+                     "-j", jobs, "--json", str(folder / "report.json"), "--cases",
+                     str(folder / "cases")]) == 1
+        data = _untimed(json.loads((folder / "report.json").read_text()))
+        for row in data["deviations"] + data["verdicts"]:
+            row.pop("case", None)           # the case's path, in each run's own folder
+        reports.append(data)
+    assert reports[0] == reports[1]
+    assert reports[0]["learned"] and reports[0]["deviations"]
+    cases = [sorted(p.read_text() for p in (tmp_path / jobs / "cases").rglob("*.json"))
+             for jobs in ("1", "3")]
+    assert cases[0] == cases[1] and cases[0]
+
+
+def test_fuzz_runs_the_same_on_a_dask_cluster(tmp_path):
+    """``rookery fuzz --executor dask://...``: each round's deals played on the workers
+    of a LocalCluster started here (two threads, each with its own served engine), the
+    report that of the run in one process."""
+    import distributed
+    argv = ["fuzz", "--variant", "standard-deck-no-low", "--engine", SERVE, "--deals", "8",
+            "--cases", str(tmp_path / "cases")]
+    assert main(argv + ["--json", str(tmp_path / "one.json")]) == 0
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp://", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        assert main(argv + ["--json", str(tmp_path / "dask.json"), "--executor",
+                            address]) == 0
+        played = sum(prefix.state_counts["memory"] for name, prefix in
+                     cluster.scheduler.task_prefixes.items() if "play_share" in name)
+    one, on_cluster = (json.loads((tmp_path / f"{name}.json").read_text())
+                       for name in ("one", "dask"))
+    assert _untimed(on_cluster) == _untimed(one)
+    assert one["deals"] == 8 and one["actions"] > 0
+    assert played == 8                      # every deal played on the cluster
 
 
 # An engine that says hello, writes its pid into the folder it is given, and then

@@ -269,3 +269,25 @@ def test_a_mistyped_command_says_what_was_meant(tmp_path):
     done = rookery_cmd("plya", "tournament", cwd=tmp_path)
     assert done.returncode == 2
     assert "invalid choice: 'plya'" in done.stderr and "did you mean 'play'?" in done.stderr
+
+
+@pytest.mark.parametrize("args", [["list"], ["list", "--options"], ["list", "--json"],
+                                  ["export", "tournament"]])
+def test_a_pipe_closed_by_its_reader_ends_the_command_quietly(tmp_path, args):
+    """``rookery list | head``: the reader has all it wants and closes the pipe; the
+    command ends with exit 0 and says nothing (rich alone would exit 1).  The reader's
+    end is closed before the command writes, so its first write fails."""
+    import os
+    import subprocess
+    import sys
+    read, write = os.pipe()
+    os.close(read)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [
+        str(Path(rookery.__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")])))
+    try:
+        done = subprocess.run([sys.executable, "-m", "rookery.cli", *args], cwd=tmp_path,
+                              env=env, stdout=write, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, "")

@@ -181,14 +181,57 @@ HEAVY = ["lark", "rich", "jsonschema", "fastjsonschema", "rookery.engine", "rook
          "rookery.conformance.corpus.runner", "rookery.conformance.diagnosis.lockstep", "rookery.docs.site"]
 
 
-def test_the_help_of_the_command_line_loads_none_of_the_machinery():
-    probe = ("import sys\n"
-             "from rookery.cli import build_parser\n"
-             "build_parser().format_help()\n"
-             f"print([m for m in {HEAVY!r} if m in sys.modules])\n")
+def _loaded_after(code: str, modules: list[str]) -> list[str]:
+    """Those of ``modules`` loaded by a fresh Python after running ``code``."""
+    probe = (f"import sys\n{code}\n"
+             f"print([m for m in {modules!r} if m in sys.modules])\n")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout
-    assert out.strip() == "[]"
+    return ast.literal_eval(out.strip().splitlines()[-1])
+
+
+def test_the_help_of_the_command_line_loads_none_of_the_machinery():
+    assert _loaded_after("from rookery.cli import build_parser\n"
+                         "build_parser().format_help()", HEAVY) == []
+
+
+# What ``rookery --help`` must not load: every command's module (the list of commands
+# is a table), and the standard modules they bring (dataclasses alone costs about as
+# much as a bare Python start).
+NOT_AT_HELP = HEAVY + [
+    "rookery.cli.specs", "rookery.cli.play", "rookery.cli.conformance", "rookery.cli.fuzz",
+    "rookery.cli.mutate", "rookery.cli.compare", "rookery.cli.docs", "rookery.cli.fmt",
+    "rookery.cli.lsp", "rookery.cli.terminal", "rookery.parallel", "rookery.errors",
+    "rookery.escaping", "rookery.paths", "rookery.language", "rookery.interrupts",
+    "dataclasses", "typing", "pathlib", "json", "difflib", "random", "tempfile", "inspect",
+    "urllib.parse"]
+
+
+def test_the_top_level_help_loads_no_command_and_none_of_their_modules():
+    code = ("from rookery.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit as done:\n"
+            "    assert done.code == 0, done.code\n")
+    assert _loaded_after(code, NOT_AT_HELP) == []
+
+
+def test_a_commands_help_loads_that_command_alone():
+    code = ("from rookery.cli import main\n"
+            "try:\n    main(['fuzz', '--help'])\nexcept SystemExit as done:\n"
+            "    assert done.code == 0, done.code\n")
+    commands = [m for m in NOT_AT_HELP if m.startswith("rookery.cli.")]
+    assert _loaded_after(code, commands + HEAVY) == ["rookery.cli.fuzz"]
+
+
+def test_every_command_is_listed_and_built_with_its_line_of_help():
+    from rookery.cli import COMMANDS, build_parser
+    listed = build_parser("").format_help()
+    full = build_parser()
+    sub = full._subparsers._group_actions[0]
+    assert list(sub.choices) == list(COMMANDS)
+    helps = {action.dest: action.help for action in sub._choices_actions}
+    for name, command in COMMANDS.items():
+        assert f"    {name}" in listed and helps[name] == command.help
+        assert sub.choices[name].format_usage().startswith(f"usage: rookery {name}")
 
 
 def test_the_public_names_are_still_there():

@@ -66,6 +66,27 @@ def test_a_worker_local_object_is_made_once_and_closed_at_the_end():
     assert len(set(ids)) == 1 and made == [0] and len(closed) == 1
 
 
+def _count_in_worker(item):
+    """How many items this worker process has done (its worker-local count)."""
+    done = parallel.worker_local("count", lambda: [0])
+    done[0] += 1
+    return os.getpid(), done[0]
+
+
+def test_a_campaign_keeps_its_workers_and_what_they_keep_from_map_to_map():
+    with parallel.Campaign(parallel.Workers(2)) as campaign:
+        first = campaign.map_in_order(_count_in_worker, range(4))
+        second = campaign.map_in_order(_count_in_worker, range(4))
+    by_worker: dict[int, list[int]] = {}
+    for pid, count in first + second:
+        by_worker.setdefault(pid, []).append(count)
+    assert 1 <= len(by_worker) <= 2 and os.getpid() not in by_worker
+    # one count a worker, made once and kept: 1, 2, 3... over both maps
+    assert all(sorted(counts) == list(range(1, len(counts) + 1))
+               for counts in by_worker.values())
+    assert sum(len(counts) for counts in by_worker.values()) == 8
+
+
 def test_a_stopped_campaign_keeps_the_items_that_finished():
     def work(item):
         if item == 3:

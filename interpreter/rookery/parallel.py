@@ -8,6 +8,9 @@ the command line by :func:`workers_from`: ``-j 1`` in this process (no pool), ``
 N worker processes (``concurrent.futures``), ``-j auto`` one per core, and
 ``--executor dask://HOST:PORT`` the workers of a Dask distributed scheduler
 (``Client.get_executor()``; the optional extra ``rookery[dask]``, imported only then).
+A run in rounds, each round's items made from the last round's results (``rookery
+fuzz``), maps each round on one :class:`Campaign`, which keeps its workers (and what they
+keep) from round to round.
 
 A work function keeps what is costly to start (an engine process, a loaded spec) in
 :func:`worker_local`: made once per worker (per thread of a Dask worker), closed when the
@@ -234,26 +237,85 @@ def map_in_order(fn: Callable[[Any], Any], items: Iterable, workers: Workers = W
     SIGTERM (any ``BaseException``) stops it and raises :class:`Interrupted` with the
     results that had finished."""
     items = list(items)
-    finished: dict[int, Any] = {}
-    try:
-        if workers.in_process or len(items) <= 1 and workers.scheduler is None:
-            try:
+    if len(items) <= 1 and workers.scheduler is None:
+        workers = Workers()             # no pool to start for one item
+    with Campaign(workers) as campaign:
+        return campaign.map_in_order(fn, items, progress)
+
+
+class Campaign:
+    """The same workers for several maps in turn (a run in rounds, each round's items
+    made from the results of the last): the pool of processes, or the Dask client, is
+    started at the first map and kept until the end of the ``with`` block, when the
+    worker-local objects are closed (an engine per worker started once, not once a
+    round).  Leaving the block by an exception stops the workers at once."""
+
+    def __init__(self, workers: Workers = Workers()):
+        self.workers = workers
+        self._pool = None           # a ProcessPoolExecutor, or a Dask client's executor
+        self._client = None
+
+    def __enter__(self) -> "Campaign":
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        self.close(clean=kind is None)
+
+    def map_in_order(self, fn: Callable[[Any], Any], items: Iterable,
+                     progress: Callable[[int, Any], None] | None = None) -> list:
+        """:func:`map_in_order` on this campaign's workers."""
+        items = list(items)
+        finished: dict[int, Any] = {}
+        try:
+            if self.workers.in_process:
                 for index, item in enumerate(items):
                     finished[index] = fn(item)
                     if progress:
                         progress(index, finished[index])
+            elif items:
+                futures = {self._executor().submit(fn, item): index
+                           for index, item in enumerate(items)}
+                try:
+                    _collect(futures, finished, progress)
+                except BaseException:
+                    for future in futures:
+                        future.cancel()
+                    raise
+        except BaseException as stop:
+            if isinstance(stop, Exception):  # a mistake of the work: not an interruption
+                raise
+            # Ctrl-C, SIGTERM (the command line's Terminated), an exit asked for
+            raise Interrupted(finished, len(items), stop) from stop
+        return [finished[index] for index in range(len(items))]
+
+    def _executor(self):
+        if self._pool is None:
+            if self.workers.scheduler:
+                self._client = _dask_client(self.workers.scheduler)
+                self._pool = self._client.get_executor(pure=False)
+            else:
+                self._pool = _process_pool(self.workers.processes)
+        return self._pool
+
+    def close(self, clean: bool = True) -> None:
+        """The workers stopped and their worker-local objects closed: a pool of
+        processes waited for when ``clean``, else killed; a Dask cluster's workers asked
+        to close theirs (the cluster itself goes on)."""
+        pool, client, self._pool, self._client = self._pool, self._client, None, None
+        if self.workers.in_process:
+            close_worker_locals()
+        elif client is not None:
+            try:
+                client.run(close_worker_locals)
+            except Exception:  # noqa: BLE001 - a worker gone is closed already
+                pass
             finally:
-                close_worker_locals()
-        elif workers.scheduler:
-            _on_dask(fn, items, workers.scheduler, finished, progress)
-        else:
-            _on_processes(fn, items, workers.processes, finished, progress)
-    except BaseException as stop:
-        if isinstance(stop, Exception):     # a mistake of the work: not an interruption
-            raise
-        # Ctrl-C, SIGTERM (the command line's Terminated), an exit asked for
-        raise Interrupted(finished, len(items), stop) from stop
-    return [finished[index] for index in range(len(items))]
+                client.close()
+        elif pool is not None:
+            if clean:
+                pool.shutdown(wait=True)
+            else:
+                _stop_pool(pool)
 
 
 def _collect(futures: dict, finished: dict, progress) -> None:
@@ -269,24 +331,14 @@ def _collect(futures: dict, finished: dict, progress) -> None:
                 progress(index, finished[index])
 
 
-def _on_processes(fn, items: list, processes: int, finished: dict, progress) -> None:
+def _process_pool(processes: int):
     """N local worker processes, started fresh (``spawn``: no thread of this process
-    is copied into them) and stopped, with their engines, on any exit."""
+    is copied into them), dying with this one."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    pool = ProcessPoolExecutor(max_workers=min(processes, len(items)),
+    return ProcessPoolExecutor(max_workers=processes,
                                mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(os.getpid(),))
-    clean = False
-    try:
-        _collect({pool.submit(fn, item): index for index, item in enumerate(items)},
-                 finished, progress)
-        clean = True
-    finally:
-        if clean:
-            pool.shutdown(wait=True)
-        else:
-            _stop_pool(pool)
 
 
 def _stop_pool(pool) -> None:
@@ -306,32 +358,15 @@ def _stop_pool(pool) -> None:
             pass
 
 
-def _on_dask(fn, items: list, scheduler: str, finished: dict, progress) -> None:
-    """The workers of a Dask distributed scheduler, through its
-    ``concurrent.futures`` executor; their worker-local objects are closed at the end."""
+def _dask_client(scheduler: str):
+    """A client of the Dask distributed scheduler at ``scheduler``."""
     try:
         from distributed import Client
     except ImportError:
         raise UsageError("--executor dask://...: Dask distributed is not installed "
                          "(pip install 'rookery[dask]')") from None
     try:
-        client = Client(scheduler, timeout=10)
+        return Client(scheduler, timeout=10)
     except (OSError, TimeoutError) as error:
         raise UsageError(f"--executor: cannot reach the Dask scheduler at {scheduler}: "
                          f"{error}") from None
-    try:
-        executor = client.get_executor(pure=False)
-        futures = {executor.submit(fn, item): index for index, item in enumerate(items)}
-        try:
-            _collect(futures, finished, progress)
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
-        finally:
-            try:
-                client.run(close_worker_locals)
-            except Exception:  # noqa: BLE001 - a worker gone is closed already
-                pass
-    finally:
-        client.close()

@@ -19,7 +19,7 @@ DEFAULT_HAND_LIMIT = 100
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser(
-        "compare", help="what a house rule changes: bot games of specs side by side",
+        "compare",
         description="Play bot games of each spec on the same seeds (the same deals where "
         "the decks are the same) and report what differs: contracts made and set, the "
         "winning bid, the bidders' points, hands thrown in, hands per game, the dealer's "

@@ -27,7 +27,7 @@ PROGRESS_FROM = 40      # cases; shorter runs print no progress bar
 
 def add_subcommands(sub) -> None:
     p = sub.add_parser(
-        "conformance", help="run the conformance corpus against our interpreter or an engine",
+        "conformance",
         description="Run the scripted deals of the conformance corpus against the built-in "
         "interpreter (default) or against an engine speaking the JSON-lines protocol "
         "(--engine).  Exit code 0 only when every selected case passes.")
@@ -74,7 +74,7 @@ def add_subcommands(sub) -> None:
                    help="show every variant's per-rule table and list expected failures")
     parallel.add_arguments(p, "cases (each worker with its own engine)")
     p = sub.add_parser(
-        "serve", help="serve our interpreter over the engine protocol on stdin/stdout",
+        "serve",
         description="Answer the conformance protocol (JSON lines on stdin/stdout) with "
         "the built-in interpreter, for every built-in variant and any spec files given.")
     p.add_argument("specs", nargs="*", metavar="SPEC",

@@ -28,7 +28,7 @@ def repository_root() -> Path | None:
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser(
-        "docs", help="write the documentation site (mkdocs) from the specs",
+        "docs",
         description="Write the documentation site from the specs: a rules page per variant, "
                     "the comparison, the DSL reference, the sources. Without SPEC and "
                     "--out, in a rookery source checkout, regenerate that checkout's docs/ "

@@ -21,7 +21,7 @@ from ..exit_codes import FINDINGS, OK
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser(
-        "fmt", help="put spec files in the one canonical layout",
+        "fmt",
         description="Rewrite spec files in the canonical layout: sections in the order "
         "rules are told, one clause a line, citations aligned, comments kept. Every result "
         "is checked before it is written: the parsed clauses and the compiled variant are "

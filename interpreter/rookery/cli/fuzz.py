@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import parallel
 from ..errors import UsageError
 from ..paths import make_folder, write_bytes, write_text
 
@@ -26,7 +27,7 @@ DEFAULT_MIN_DECISIONS = 5
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser(
-        "fuzz", help="play an engine against a spec and name every rule it breaks",
+        "fuzz",
         description="Deal seeded random explicit deals to an engine speaking the protocol "
         "and to the spec's interpreter (the oracle); compare every decision (phase, turn, "
         "legal set, refusals and codes, trick winners and points, the hand's result, the "
@@ -65,9 +66,7 @@ def add_subcommand(sub) -> None:
     p.add_argument("--min-decisions", type=int, default=DEFAULT_MIN_DECISIONS, metavar="N",
                    help="steer deals towards each rule until it has decided N compared "
                    f"decisions (default {DEFAULT_MIN_DECISIONS})")
-    p.add_argument("-j", "--jobs", default="1", metavar="N",
-                   help="play each round's deals in N processes, each with its own engine "
-                   "('auto': one per core); the report is the same as with -j 1")
+    parallel.add_arguments(p, "deals of each round (each worker with its own engine)")
     p.add_argument("-v", "--verbose", action="store_true", help="more coverage detail")
 
 
@@ -184,7 +183,7 @@ def cmd_fuzz(args) -> int:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.min_decisions < 1:
         raise UsageError("--min-decisions must be a positive number")
-    jobs = _jobs(args.jobs)
+    workers = parallel.workers_from(args.jobs, args.executor)
     _check_output_paths(args)
     console = Console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
@@ -200,7 +199,7 @@ def cmd_fuzz(args) -> int:
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
                     spec_ref=None if args.no_learn else str(args.spec or args.variant))
     try:
-        stopped, hello = _play(args, fuzzer, variant, jobs)
+        stopped, hello = _play(args, fuzzer, variant, workers)
     except BaseException:
         engine.close()
         raise
@@ -250,7 +249,7 @@ def _interrupted_before_play(args, name: str) -> int:
     return exit_code(name)
 
 
-def _play(args, fuzzer, variant, jobs: int) -> tuple[str | None, dict | None]:
+def _play(args, fuzzer, variant, workers: parallel.Workers) -> tuple[str | None, dict | None]:
     """Start the engine and play the deals: the signal that stopped the run (or None),
     and the engine's failed hello (or None)."""
     from ..conformance.protocol.engines import EngineFailure, EngineNotLaunched, Unsupported
@@ -270,9 +269,10 @@ def _play(args, fuzzer, variant, jobs: int) -> tuple[str | None, dict | None]:
                          "variant id is the name after 'variant' in the file")
     try:
         fuzzer.min_decisions = args.min_decisions
-        fuzzer.run(args.deals, jobs=jobs,
-                   engine_factory=functools.partial(_new_engine, args),
-                   oracle_factory=functools.partial(_new_oracle, args))
+        anywhere = _portable_args(args)
+        fuzzer.run(args.deals, workers=workers,
+                   engine_factory=functools.partial(_new_engine, anywhere),
+                   oracle_factory=functools.partial(_new_oracle, anywhere))
     except Unsupported as refusal:
         raise UsageError(f"the engine refuses the variant: {refusal}") from None
     except INTERRUPTS as stop:
@@ -303,15 +303,15 @@ def _report(args, report, console, written: int) -> int:
     return 0 if report.ok else 1
 
 
-def _jobs(text: str) -> int:
-    """``-j``: a number of processes, or ``auto`` (one per core)."""
-    import os
-    if text == "auto":
-        return max(1, os.cpu_count() or 1)
-    if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"-j {text}: expected a positive number of processes or 'auto' "
-                         "(for example -j 2)")
-    return int(text)
+def _portable_args(args):
+    """The command line as a worker reads it wherever it runs: spec files by their
+    absolute paths (a Dask worker need not share the command's working folder)."""
+    import argparse
+    out = argparse.Namespace(**vars(args))
+    for name in ("spec", "engine_spec"):
+        if getattr(out, name) is not None:
+            setattr(out, name, Path(parallel.portable(str(getattr(out, name)))))
+    return out
 
 
 def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,

@@ -9,7 +9,7 @@ from ..errors import UsageError
 
 def add_subcommand(sub) -> None:
     sub.add_parser(
-        "lsp", help="the language server for .rook files (stdio; needs rookery[lsp])",
+        "lsp",
         description="Run the language server for spec files over stdin and stdout, for any "
         "editor with an LSP client: diagnostics from the checker, hover with the rule in "
         "English and its source, completion, go to definition, document symbols and "

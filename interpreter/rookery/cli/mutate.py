@@ -15,7 +15,7 @@ from .. import parallel
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser(
-        "mutate", help="mutation check: does the corpus reject every changed rule?",
+        "mutate",
         description="Change each rule clause of a variant's spec in turn and run the "
         "variant's conformance cases against the mutant: a mutant no case rejects is a rule "
         "the corpus does not pin down.  Exit code 0 when every observable mutant is killed.")

@@ -21,7 +21,7 @@ from ..paths import output_file, write_text
 
 def add_subcommands(sub) -> None:
     p = sub.add_parser(
-        "play", help="play a whole game between bots, or sit at the table yourself",
+        "play",
         description="Play a whole game between bots and print a transcript; with --seat N "
         "you play seat N yourself against the bots; with --games N print each bot's win "
         "and set rates over N games.", epilog=EXIT_CODES)
@@ -54,8 +54,7 @@ def add_subcommands(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the game record (or with --games, the rates) as JSON")
     parallel.add_arguments(p, "games of --games")
-    p = sub.add_parser("replay", help="replay a game record, or turn a hand of it into a "
-                       "conformance case", epilog=EXIT_CODES)
+    p = sub.add_parser("replay", epilog=EXIT_CODES)
     p.add_argument("file", help="a game record (rookery play --record FILE)")
     p.add_argument("--variant", help="the variant's spec file, when it is not built in")
     p.add_argument("--hand", type=int, metavar="K", help="the hand (1 = the first) to "

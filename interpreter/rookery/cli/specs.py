@@ -16,13 +16,12 @@ from ..exit_codes import EXIT_CODES, FINDINGS, OK, USAGE
 
 
 def add_subcommands(sub) -> None:
-    p = sub.add_parser("check", help="check specs statically and print a summary of each",
-                       epilog=EXIT_CODES)
+    p = sub.add_parser("check", epilog=EXIT_CODES)
     p.add_argument("specs", nargs="*", metavar="SPEC",
                    help="spec files, folders of them, or variant ids (default: every "
                    "built-in variant)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
-    p = sub.add_parser("list", help="a table of the built-in variants")
+    p = sub.add_parser("list")
     p.add_argument("--json", action="store_true", help="print the variants as JSON")
     p.add_argument("--options", action="store_true",
                    help="the options (BASE+OPTION) instead: what each changes and which "
@@ -30,7 +29,7 @@ def add_subcommands(sub) -> None:
 
 
 def add_export(sub) -> None:
-    p = sub.add_parser("export", help="print a compiled variant as JSON")
+    p = sub.add_parser("export")
     p.add_argument("variant", help="variant id or spec file")
 
 

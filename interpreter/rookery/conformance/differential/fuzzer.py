@@ -7,16 +7,19 @@ or none (a random deal, now and then stacked or near the target, its auction of 
 all pass, one bid, a contest); choices go to the least exercised category of action.
 Each deal starts from the counts merged at the round's start, so its play depends only
 on the spec, the rules learned by then, the seed, its number and its scenario, and the
-deals of a round may be played in several processes (:func:`play_round`) with the same
-report.  After each round the deals' results are merged in deal order, and a rule the
-engine clearly plays otherwise is learned (:mod:`.adapt`), so it hides no other.
+deals of a round may be played by several workers (:func:`play_round`: processes or a
+Dask cluster, :mod:`rookery.parallel`) with the same report.  After each round the
+deals' results are merged in deal order, and a rule the engine clearly plays otherwise
+is learned (:mod:`.adapt`), so it hides no other.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+import uuid
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ...engine.actions import Action
@@ -61,22 +64,25 @@ class Fuzzer(Lockstep):
         self._scenario: Scenario | None = None
         self._named: str | None = None     # the trump a scenario's bid winner names
 
-    def run(self, deals: int, first: int = 0, jobs: int = 1,
-            engine_factory=None, oracle_factory=None) -> list[Difference]:
+    def run(self, deals: int, first: int = 0, workers=None, engine_factory=None,
+            oracle_factory=None) -> list[Difference]:
         """Play ``deals`` deals (numbered from ``first``) in rounds; returns every
-        difference.  With ``jobs`` > 1 and picklable callables that start a new engine
-        and load the spec, each round's deals are shared among that many processes
-        (:func:`play_round`)."""
-        pool = None
-        end = first + deals
-        try:
-            for start, stop in self.rounds(first, end):
+        difference.  With ``workers`` (a :class:`rookery.parallel.Workers` other than
+        this process) and picklable callables that start a new engine and load the spec,
+        each round's deals are played by those workers (:func:`play_round`), each with
+        its own engine, started once for the run.  A run stopped by Ctrl-C or SIGTERM
+        keeps the deals of the round that had finished in deal order, and stops."""
+        from ... import parallel
+        shared = workers is not None and not workers.in_process and \
+            engine_factory is not None
+        setup = WorkerSetup(engine_factory, oracle_factory, self.spec_ref, self.seed,
+                            self.probe_rate, self.view_rate) if shared else None
+        with parallel.Campaign(workers) if shared else nullcontext() as campaign:
+            for start, stop in self.rounds(first, first + deals):
                 numbers = list(range(start, stop))
                 plan = scenarios.plan(numbers, self.wanted())
-                if jobs > 1 and engine_factory is not None:
-                    if pool is None:
-                        pool = start_pool(jobs, engine_factory, oracle_factory, self)
-                    outcomes = play_round(pool, self, numbers, plan, jobs)
+                if shared:
+                    outcomes = play_round(campaign, setup, self, numbers, plan)
                 else:
                     outcomes = [self.play_planned(n, plan[n], self.coverage, self._told)
                                 for n in numbers]
@@ -84,9 +90,6 @@ class Fuzzer(Lockstep):
                     self.merge(outcome)
                 if self.spec_ref:
                     self.adapt()
-        finally:
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
         self.finish()
         return self.differences
 
@@ -447,37 +450,42 @@ def _counts_since(now: Coverage, base: Coverage) -> Coverage:
                     now.hands - base.hands, now.ended - base.ended)
 
 
-# -- a round in several processes --------------------------------------------------------
+# -- a round on several workers ----------------------------------------------------------
 
-_WORKER: Fuzzer | None = None
+@dataclass(frozen=True)
+class WorkerSetup:
+    """What a worker needs to play deals as the run's fuzzer would: a new engine
+    (``engine_factory()``, closed when the worker ends) and the spec loaded again
+    (``oracle_factory()``: a compiled spec does not cross a process boundary; its source
+    does).  ``run`` tells one run's fuzzer from another's on a worker that outlives it
+    (a Dask cluster)."""
+
+    engine_factory: object
+    oracle_factory: object
+    spec_ref: str | None
+    seed: int
+    probe_rate: float
+    view_rate: float
+    run: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def fuzzer(self) -> Fuzzer:
+        """This worker's fuzzer for the run, with its own engine (made on first use)."""
+        from ...parallel import worker_local
+
+        def make() -> Fuzzer:
+            engine = self.engine_factory()
+            return Fuzzer(self.oracle_factory(), engine, self.seed,
+                          spec_ref=self.spec_ref, probe_rate=self.probe_rate,
+                          view_rate=self.view_rate)
+        return worker_local(("fuzzer", self.run), make, lambda f: f.engine.close())
 
 
-def start_pool(jobs: int, engine_factory, oracle_factory, fuzzer: Fuzzer):
-    """A pool of ``jobs`` processes, each starting its own engine (closed when the
-    process ends, however the run ends) and loading the oracle with ``oracle_factory``
-    (a compiled spec does not cross a process boundary; its source does)."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-    return ProcessPoolExecutor(jobs, mp_context=get_context("spawn"),
-                               initializer=_start_worker,
-                               initargs=(engine_factory, oracle_factory, fuzzer.spec_ref,
-                                         fuzzer.seed, fuzzer.probe_rate, fuzzer.view_rate))
-
-
-def _start_worker(engine_factory, oracle_factory, spec_ref, seed, probe_rate,
-                  view_rate) -> None:
-    from multiprocessing.util import Finalize
-    global _WORKER
-    engine = engine_factory()
-    Finalize(engine, engine.close, exitpriority=10)
-    _WORKER = Fuzzer(oracle_factory(), engine, seed, spec_ref=spec_ref,
-                     probe_rate=probe_rate, view_rate=view_rate)
-
-
-def _play_chunk(changes, learned, numbers, plan, base, told):
-    """A worker's share of a round: the oracle with the run's learned ``changes``."""
+def _play_share(share) -> list[DealOutcome]:
+    """A worker's share of a round: its deals played by the oracle with the run's
+    learned ``changes``, each from the counts ``base`` of the round's start."""
     from .adapt import Adaptation
-    worker = _WORKER
+    setup, changes, learned, numbers, plan, base, told = share
+    worker = setup.fuzzer()
     key = tuple(sorted(changes.items()))
     if key not in worker.oracles:
         if worker.adaptation is None:
@@ -490,15 +498,27 @@ def _play_chunk(changes, learned, numbers, plan, base, told):
     return [worker.play_planned(n, plan[n], base, told) for n in numbers]
 
 
-def play_round(pool, fuzzer: Fuzzer, numbers, plan, jobs: int) -> list[DealOutcome]:
-    """A round's deals shared among the pool's processes in contiguous chunks; the
-    outcomes in deal order."""
-    size = -(-len(numbers) // jobs)
-    chunks = [numbers[i:i + size] for i in range(0, len(numbers), size)]
+def play_round(campaign, setup: WorkerSetup, fuzzer: Fuzzer, numbers: list[int],
+               plan: dict) -> list[DealOutcome]:
+    """A round's deals, one work item each (so the workers share a round however long
+    its deals take), on the campaign's workers; the outcomes in deal order.  Stopped by
+    Ctrl-C or SIGTERM, the deals that had finished before the first that had not are
+    merged into ``fuzzer`` and the stop goes on."""
+    from ...parallel import Interrupted
     changes = dict(fuzzer.adaptation.changes) if fuzzer.adaptation else {}
-    futures = [pool.submit(_play_chunk, changes, fuzzer.learned(), chunk, plan,
-                           fuzzer.coverage, fuzzer._told) for chunk in chunks]
-    return [outcome for future in futures for outcome in future.result()]
+    learned = fuzzer.learned()
+    shares = [(setup, changes, learned, [n], {n: plan[n]}, fuzzer.coverage, fuzzer._told)
+              for n in numbers]
+    try:
+        return [outcome for outcomes in campaign.map_in_order(_play_share, shares)
+                for outcome in outcomes]
+    except Interrupted as stop:
+        for index in range(len(shares)):
+            if index not in stop.finished:
+                break
+            for outcome in stop.finished[index]:
+                fuzzer.merge(outcome)
+        raise stop.cause from None
 
 
-__all__ = ["DealOutcome", "Fuzzer", "play_round", "start_pool"]
+__all__ = ["DealOutcome", "Fuzzer", "WorkerSetup", "play_round"]
