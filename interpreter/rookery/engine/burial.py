@@ -16,7 +16,12 @@ from __future__ import annotations
 
 
 def applies(hand) -> bool:
-    nest = hand.variant.nest
+    return applies_to(hand.variant)
+
+
+def applies_to(variant) -> bool:
+    """Whether the variant's forced burial rule can narrow what is laid aside."""
+    nest = variant.nest
     return nest.forced_burial != "any" and nest.forbid_counters and nest.counters_unless_forced
 
 

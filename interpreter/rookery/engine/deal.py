@@ -8,6 +8,7 @@ from operator import itemgetter
 
 from ..language.model import Variant
 from .hand import Hand
+from .shuffle import shuffler
 from .tables import tables_for
 
 
@@ -37,7 +38,7 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     t = tables_for(variant)
     deck = list(t.deck)
-    rng.shuffle(deck)
+    shuffler(len(deck))(rng, deck)          # rng.shuffle(deck), its loop written out
     plan = _PLANS.get(id(t))
     if plan is None or plan[0] is not t:
         plan = _PLANS[id(t)] = (t, _deal_plan(variant, len(deck)))

@@ -27,9 +27,10 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, UsageError
 from ..language.model import Variant
-from . import attribution, bidding, declare, nest, passing, play, redeal
+from . import attribution, bidding, declare, fast_auction, fast_play, nest, passing, play, redeal
 from .actions import Action, Event
 from .nest import turn_up
+from .fast_scoring import scorer_for
 from .scoring import HandResult, score_hand, thrown_in
 from .tables import Tables, TrumpContext, tables_for
 
@@ -290,7 +291,10 @@ class Hand:
         """What the finished hand comes to (``None`` while it is being played)."""
         result = self._result
         if result is None and self._phase == DONE:
-            result = self._result = score_hand(self)
+            # A playout scores with the variant's specialised scorer, a recording hand
+            # with the interpreter (tests/test_engine_playout.py plays both alike).
+            score = score_hand if self.record else scorer_for(self.t)
+            result = self._result = score(self)
         return result
 
     @result.setter
@@ -513,28 +517,35 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
     (made once per kind of hand and phase)."""
     base = type(hand)._general or type(hand)
     playout = not hand.record and not hand.has_dummy
-    classes = _PHASE_CLASSES.get((base, playout))
+    # A playout's classes are made per variant: their verbs may be closures specialised
+    # to the variant (engine/fast_play.py).
+    key = (base, playout, hand.t if playout else None)
+    classes = _PHASE_CLASSES.get(key)
     if classes is None:
-        classes = _PHASE_CLASSES[(base, playout)] = {}
+        classes = _PHASE_CLASSES[key] = {}
     found = classes.get(phase)
     if found is None:
         found = classes[phase] = _phase_class(base, phase, phase in DIRECT and playout,
-                                              classes)
+                                              classes, hand.t)
     return found
 
 
-# The phase classes, per general class (Hand) and kind of hand (a playout or not).
-_PHASE_CLASSES: dict[tuple[type, bool], dict[str, type]] = {}
+# The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
+# playout, variant (its tables).
+_PHASE_CLASSES: dict[tuple[type, bool, Tables | None], dict[str, type]] = {}
 
 
-def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
+def _phase_class(base: type, phase: str, direct: bool, classes: dict, t: Tables) -> type:
     """The subclass of ``base`` (Hand) for a hand in ``phase``: the same state (no slots
-    of its own), the phase's verbs as methods."""
+    of its own), the phase's verbs as methods (for a playout, ``direct``, the verbs
+    specialised to the variant where there are some)."""
     verbs: dict = {"__slots__": (), "_general": base, "_classes": classes,
                    "__doc__": base.__doc__,
                    "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
         verbs["legal_actions"] = _no_actions          # (apply: Hand's, which refuses)
+    elif direct and phase in _SPECIALISED:
+        verbs["legal_actions"], verbs["apply"] = _SPECIALISED[phase](t)
     else:
         step_legal = _LEGAL[phase]
         if phase in _LISTS:
@@ -546,6 +557,12 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
         if direct:
             verbs["apply"] = _APPLY[phase]
     return type(base)(base.__name__, (base,), verbs)
+
+
+# The phases whose verbs a playout has specialised to its variant: a function of the
+# tables giving (legal_actions, apply).
+_SPECIALISED = {BIDDING: fast_auction.bidding_verbs, DISCARD: fast_auction.discard_verbs,
+                TRUMP: fast_auction.trump_verbs, PLAY: fast_play.play_verbs}
 
 
 # The phases whose ``apply`` checks its own calls (the seat, the kind of action) and
