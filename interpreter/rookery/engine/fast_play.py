@@ -20,12 +20,17 @@ from . import play
 from .actions import Action
 
 
+def specialises(t) -> bool:
+    """Whether trick play has specialised verbs for ``t``'s variant: not where it has
+    claims, duplicate cards or called partners (the interpreter plays those)."""
+    return not (t.claims or t.duplicates or t.variant.table.sides == "called")
+
+
 def play_verbs(t) -> tuple:
     """``(legal_actions, apply)`` of the play phase for a playout hand of ``t``'s
     variant: the specialised closures, or the interpreter's functions where the variant
     has claims, duplicate cards or called partners."""
-    variant = t.variant
-    if t.claims or t.duplicates or variant.table.sides == "called":
+    if not specialises(t):
         return play.legal, play.apply
     follow_any, _, _, last_played_wins = t.play_rules
     play_action = t.play_action

@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy as _copy
 from collections import Counter
 from collections.abc import Sequence
+from types import FunctionType
 
 from ..errors import IllegalAction, UsageError
 from ..language.model import Variant
@@ -517,34 +518,39 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
     (made once per kind of hand and phase)."""
     base = type(hand)._general or type(hand)
     playout = not hand.record and not hand.has_dummy
-    # A playout's classes are made per variant: their verbs may be closures specialised
-    # to the variant (engine/fast_play.py).
-    key = (base, playout, hand.t if playout else None)
+    # A playout's classes are made per variant where its trick play is specialised
+    # (engine/fast_play.py): their verbs are closures built for the variant.  Other
+    # variants share their classes, so that the interpreter's code, which their hands
+    # run through, sees the same classes whatever the variant.
+    own = hand.t if playout and fast_play.specialises(hand.t) else None
+    key = (base, playout, own)
     classes = _PHASE_CLASSES.get(key)
     if classes is None:
         classes = _PHASE_CLASSES[key] = {}
     found = classes.get(phase)
     if found is None:
         found = classes[phase] = _phase_class(base, phase, phase in DIRECT and playout,
-                                              classes, hand.t)
+                                              classes, own)
     return found
 
 
 # The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
-# playout, variant (its tables).
+# playout specialised to its variant, variant (its tables).
 _PHASE_CLASSES: dict[tuple[type, bool, Tables | None], dict[str, type]] = {}
 
 
-def _phase_class(base: type, phase: str, direct: bool, classes: dict, t: Tables) -> type:
+def _phase_class(base: type, phase: str, direct: bool, classes: dict,
+                 t: Tables | None) -> type:
     """The subclass of ``base`` (Hand) for a hand in ``phase``: the same state (no slots
-    of its own), the phase's verbs as methods (for a playout, ``direct``, the verbs
-    specialised to the variant where there are some)."""
+    of its own), the phase's verbs as methods.  For a playout of the variant of ``t``:
+    the verbs specialised to the variant where there are some (``direct``), and every
+    verb with its own code (see :func:`_own_code`)."""
     verbs: dict = {"__slots__": (), "_general": base, "_classes": classes,
                    "__doc__": base.__doc__,
                    "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
         verbs["legal_actions"] = _no_actions          # (apply: Hand's, which refuses)
-    elif direct and phase in _SPECIALISED:
+    elif direct and t is not None and phase in _SPECIALISED:
         verbs["legal_actions"], verbs["apply"] = _SPECIALISED[phase](t)
     else:
         step_legal = _LEGAL[phase]
@@ -556,7 +562,25 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict, t: Tables)
             verbs["legal_actions"] = legal_actions
         if direct:
             verbs["apply"] = _APPLY[phase]
+    if t is not None:
+        for name in ("legal_actions", "apply"):
+            if name in verbs:
+                verbs[name] = _own_code(verbs[name])
     return type(base)(base.__name__, (base,), verbs)
+
+
+def _own_code(function):
+    """``function`` with a code object of its own.  Python keeps what it learns about
+    the places in a code object (which class an attribute is read from) in the code
+    object; the verbs of a playout read hands of its variant's own classes, so each
+    variant gets its own copy of the code, which then stays specialised when hands of
+    many variants are played in turn."""
+    copy = FunctionType(function.__code__.replace(), function.__globals__, function.__name__,
+                        function.__defaults__, function.__closure__)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__qualname__ = function.__qualname__
+    copy.__doc__ = function.__doc__
+    return copy
 
 
 # The phases whose verbs a playout has specialised to its variant: a function of the
