@@ -46,7 +46,7 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
         return Hand(variant, dealer, (), (), scores, number, record=record)  # refuses it
     seats, nest = plan[1][dealer]
     return Hand(variant, dealer, (), (), scores, number, record=record,
-                _dealt=([list(take(deck)) for take in seats], list(nest(deck))))
+                _dealt=(tuple([take(deck) for take in seats]), nest(deck)))
 
 
 _PLANS: dict[int, tuple] = {}
@@ -63,7 +63,7 @@ def _deal_plan(variant: Variant, size: int) -> list[tuple[list, object]]:
 
 
 def _picker(positions: list[int]):
-    """A function of a deck that returns the cards at ``positions``, as a sequence."""
+    """A function of a deck that returns the cards at ``positions``, as a tuple."""
     if len(positions) == 1:
         position = positions[0]
         return lambda deck: (deck[position],)

@@ -38,8 +38,7 @@ def _build(t):
      all_tricks_bonus, house, *_) = plan
     if fixed is None or house:
         return score_hand           # sides that change, or house bonuses: the interpreter
-    nest_to_last = where == "last-trick"
-    nest_to_bidder = where == "bidder"
+    the_nest = _nest_reckoner(point_of, where)
     # For each bid winner: its sides, bidders first, each with the keeper of its first
     # seat (whose running score the formulas read) and the keepers its score goes to.
     layouts = tuple(tuple((seats, keeper_of[seats[0]],
@@ -47,16 +46,14 @@ def _build(t):
                           for seats in sides)
                     for sides in fixed)
     keepers = t.keepers
+    if all(len(sides) == 2 for sides in layouts):
+        return _two_sides(plan, layouts, keepers)
 
     def score(hand):
         """:func:`score_hand` for this variant's fixed sides and plain bonuses."""
         bidder = hand.bidder
         layout = layouts[bidder]
-        last_winner = hand.tricks[-1][3]
-        laid_aside, nest = hand.laid_aside, hand.nest
-        nest_points = sum(map(point_of, laid_aside)) + sum(map(point_of, nest)) \
-            if laid_aside or nest else 0
-        nest_to = last_winner if nest_to_last else bidder if nest_to_bidder else None
+        last_winner, nest_points, nest_to = the_nest(hand, bidder)
         tricks_won = hand.tricks_won.__getitem__
         points_won = hand.points_won.__getitem__
         tricks = [sum(map(tricks_won, seats)) for seats, _, _ in layout]
@@ -92,3 +89,79 @@ def _build(t):
                             tuple(changes), tuple(map(add, scores_before, changes)))
 
     return score
+
+
+def _two_sides(plan, layouts, keepers: int):
+    """The scorer of a variant played by two fixed sides (two teams): the bidding side
+    and the other, reckoned side by side without a loop."""
+    (_, _, _, point_of, where, all_tricks, trick_points, last_trick, majority,
+     all_tricks_bonus, *_) = plan
+    the_nest = _nest_reckoner(point_of, where)
+
+    def score(hand):
+        """:func:`score_hand` for two fixed sides and plain bonuses."""
+        bidder = hand.bidder
+        (ours, our_keeper, our_keepers), (theirs, their_keeper, their_keepers) = \
+            layouts[bidder]
+        last_winner, nest_points, nest_to = the_nest(hand, bidder)
+        tricks_won = hand.tricks_won.__getitem__
+        points_won = hand.points_won.__getitem__
+        our_tricks = sum(map(tricks_won, ours))
+        their_tricks = sum(map(tricks_won, theirs))
+        our_counters = sum(map(points_won, ours))
+        their_counters = sum(map(points_won, theirs))
+        if nest_to in ours:
+            our_counters += nest_points
+        elif nest_to in theirs:
+            their_counters += nest_points
+        our_bonus = trick_points * our_tricks
+        their_bonus = trick_points * their_tricks
+        if last_winner in ours:
+            our_bonus += last_trick
+        else:
+            their_bonus += last_trick
+        if our_tricks > their_tricks:
+            our_bonus += majority
+        elif their_tricks > our_tricks:
+            their_bonus += majority
+        if our_tricks == all_tricks:
+            our_bonus += all_tricks_bonus
+        if their_tricks == all_tricks:
+            their_bonus += all_tricks_bonus
+        bid = hand.high
+        scores_before = hand.scores_before
+        made, our_score = side_score(plan, True, None, our_counters, our_bonus, our_tricks,
+                                     bid, scores_before[our_keeper])
+        _, their_score = side_score(plan, False, made, their_counters, their_bonus,
+                                    their_tricks, bid, scores_before[their_keeper])
+        changes = [0] * keepers
+        for keeper in our_keepers:
+            changes[keeper] = our_score
+        for keeper in their_keepers:
+            changes[keeper] = their_score
+        return _hand_result(
+            bidder, bid, made,
+            (_side_result(ours, True, our_counters, our_tricks, our_bonus,
+                          our_counters + our_bonus, our_score),
+             _side_result(theirs, False, their_counters, their_tricks, their_bonus,
+                          their_counters + their_bonus, their_score)),
+            nest_points, nest_to, tuple(changes), tuple(map(add, scores_before, changes)))
+
+    return score
+
+
+def _nest_reckoner(point_of, where: str):
+    """A function of a finished hand and its bid winner giving the last trick's winner,
+    the nest's counters and the seat they go to (``nest.points``: the last trick's
+    winner, the bid winner, or nobody)."""
+    to_last = where == "last-trick"
+    to_bidder = where == "bidder"
+
+    def the_nest(hand, bidder: int) -> tuple[int, int, int | None]:
+        last_winner = hand.tricks[-1][3]
+        laid_aside, nest = hand.laid_aside, hand.nest
+        points = sum(map(point_of, laid_aside)) + sum(map(point_of, nest)) \
+            if laid_aside or nest else 0
+        return last_winner, points, last_winner if to_last else bidder if to_bidder else None
+
+    return the_nest

@@ -130,7 +130,7 @@ class Hand:
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
                  number: int = 0, *, record: bool = True,
-                 _dealt: tuple[list[list[int]], list[int]] | None = None):
+                 _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None):
         t = tables_for(variant)
         self.variant = variant
         # record=False is a playout: apply returns no events and no history is kept
@@ -143,13 +143,16 @@ class Hand:
         self.dealer = dealer
         self.number = number
         if _dealt is not None:
-            # Dealt by deal_hand from the variant's own shuffled deck: card ids, no
-            # check needed.
-            self.hands, self.nest = _dealt
+            # Dealt by deal_hand from the variant's own shuffled deck: card ids, as
+            # tuples (kept as the deal), no check needed.
+            dealt_hands, dealt_nest = _dealt
+            self.hands = list(map(list, dealt_hands))
+            self.nest = list(dealt_nest)
         else:
             self.hands = [[self._code(code) for code in held] for held in hands]
             self.nest = [self._code(code) for code in nest]
             _check_deal(self, t)
+            dealt_hands, dealt_nest = tuple(map(tuple, self.hands)), tuple(self.nest)
         self.scores_before = tuple(scores) if scores is not None else (0,) * t.keepers
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
@@ -158,7 +161,7 @@ class Hand:
             raise UsageError(f"running scores are whole numbers, not {list(scores)!r:.80}")
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
-        self._start = (tuple(map(tuple, self.hands)), tuple(self.nest))
+        self._start = (dealt_hands, dealt_nest)
         self.steps = _steps(t)
         self.step = -1
         self.to_act: int | None = None
