@@ -9,29 +9,20 @@ than tested at every card.  Whatever is unusual (a card not held, a card that do
 follow, an action that is not a card, a seat given) goes to the interpreter, which says
 why it refuses it in its own words.
 
-Only a playout hand (``record=False``, no dummy) uses these; a variant with claims,
-duplicate cards or called partners keeps the interpreter.  ``tests/test_engine_playout.py``
+Only a playout hand (``record=False``, no dummy) uses these (a claim is laid down by the
+interpreter).  ``tests/test_engine_playout.py``
 plays a playout hand and a recording hand (the interpreter) side by side on every variant.
 """
 
 from __future__ import annotations
 
-from . import play
+from . import claim, play
 from .actions import Action
-
-
-def specialises(t) -> bool:
-    """Whether trick play has specialised verbs for ``t``'s variant: not where it has
-    claims, duplicate cards or called partners (the interpreter plays those)."""
-    return not (t.claims or t.duplicates or t.variant.table.sides == "called")
 
 
 def play_verbs(t) -> tuple:
     """``(legal_actions, apply)`` of the play phase for a playout hand of ``t``'s
-    variant: the specialised closures, or the interpreter's functions where the variant
-    has claims, duplicate cards or called partners."""
-    if not specialises(t):
-        return play.legal, play.apply
+    variant."""
     follow_any, _, _, last_played_wins = t.play_rules
     play_action = t.play_action
     card_of_play = t.card_of_play.get
@@ -40,14 +31,20 @@ def play_verbs(t) -> tuple:
     point_of = t.point_of
     players = t.players
     tricks_per_hand = t.tricks_per_hand
+    duplicates = t.duplicates
+    claims = t.claims
+    called = t.variant.table.sides == "called"
     general_apply = play.apply
     # The seats of a trick by its leader: a playout's cards go round the table in turn.
     seats_from = tuple(tuple((leader + i) % players for i in range(players))
                        for leader in range(players))
 
     def legal_actions(hand) -> list[Action]:
-        """The cards the seat to act may play (:func:`rookery.engine.play.legal`)."""
+        """The cards the seat to act may play (:func:`rookery.engine.play.legal`), and a
+        claim where ``play.claim`` allows it now."""
         held = hand.hands[hand.to_act]
+        if duplicates:
+            held = dict.fromkeys(held)          # each card once
         if hand.trick_cards and not follow_any:
             ctx = hand.ctx
             led = hand.led
@@ -57,7 +54,10 @@ def play_verbs(t) -> tuple:
                 if extra and not extra.isdisjoint(held):
                     follow += map(play_action, filter(extra.__contains__, held))
                 return follow
-        return list(map(play_action, held))
+        actions = list(map(play_action, held))
+        if claims and not hand.trick_cards and claim.allowed(hand):
+            actions.append(claim.CLAIM)
+        return actions
 
     def apply(hand, action: Action, seat: int | None = None):
         """Play a card (:func:`rookery.engine.play.apply`); anything it would refuse, or
@@ -86,6 +86,8 @@ def play_verbs(t) -> tuple:
         if key > best or (last_played_wins and key == best):
             hand.best_key = key
             hand.best_seat = seat
+        if called and hand.partners and card in hand.called and seat not in hand.revealed:
+            hand.revealed.add(seat)             # a called partner shows itself
         if len(trick) < players:
             hand.to_act = next_seat[seat]
             return ()

@@ -521,11 +521,9 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
     (made once per kind of hand and phase)."""
     base = type(hand)._general or type(hand)
     playout = not hand.record and not hand.has_dummy
-    # A playout's classes are made per variant where its trick play is specialised
-    # (engine/fast_play.py): their verbs are closures built for the variant.  Other
-    # variants share their classes, so that the interpreter's code, which their hands
-    # run through, sees the same classes whatever the variant.
-    own = hand.t if playout and fast_play.specialises(hand.t) else None
+    # A playout's classes are made per variant: their verbs are closures built for the
+    # variant (engine/fast_*.py).
+    own = hand.t if playout else None
     key = (base, playout, own)
     classes = _PHASE_CLASSES.get(key)
     if classes is None:
@@ -538,7 +536,7 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
 
 
 # The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
-# playout specialised to its variant, variant (its tables).
+# playout, variant (its tables).
 _PHASE_CLASSES: dict[tuple[type, bool, Tables | None], dict[str, type]] = {}
 
 
