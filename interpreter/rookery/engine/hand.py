@@ -15,8 +15,11 @@ its class becomes that phase's subclass of :class:`Hand`, whose ``legal_actions`
 dealt with ``record=False`` (a playout, for bots and benchmarks) builds no events and
 keeps no history, and reckons its result only when it is read; the phases called most
 (bidding, the discard, trump, play) then check their own calls and send anything unusual
-(a seat given, an action as text) the checked way round.  ``tests/test_engine_playout.py``
-proves both kinds of hand alike in every variant.
+(a seat given, an action as text) the checked way round.  A playout's phase classes are
+made per variant, their verbs closures built once from the variant's tables
+(``fast_auction.py``, ``fast_play.py``; the score: ``fast_scoring.py``).
+``tests/test_engine_playout.py`` proves both kinds of hand alike in every variant, and
+``tests/test_engine_fast.py`` each specialised verb equal to the interpreter's.
 """
 
 from __future__ import annotations
