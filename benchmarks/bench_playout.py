@@ -215,6 +215,66 @@ def profile(rookery, variant, deals: int, seed: int, top: int) -> None:
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
 
 
+def phases(rookery, engine, variant, rounds: int, deals: int, seed: int) -> str:
+    """Where each engine's Tournament playout spends its time, per phase: CPU time per
+    deal of dealing, of each phase's decisions (legal actions, the random choice and
+    applying it) and of reading the score.  Each action is timed alone, so the cost of
+    the clock itself (measured here, per reading) is taken off every timed piece; the
+    engines alternate deal by deal, as in the main measurement."""
+    clock = CLOCK
+    start = clock()
+    for _ in range(20000):
+        clock()
+    per_reading = (clock() - start) / 20000
+
+    def timed(new_hand, over, done, score):
+        def play_one(rng, spent):
+            before = clock()
+            hand = new_hand(rng)
+            after = clock()
+            spent["deal"] = spent.get("deal", 0.0) + after - before - per_reading
+            choice = rng.choice
+            while not over(hand):
+                phase = getattr(hand, "phase", "decisions")
+                before = clock()
+                hand.apply(choice(hand.legal_actions()))
+                after = clock()
+                spent[phase] = spent.get(phase, 0.0) + after - before - per_reading
+            before = clock()
+            score(hand)
+            spent["score"] = spent.get("score", 0.0) + clock() - before - per_reading
+        return play_one
+
+    contenders = {
+        "handwritten": timed(engine.new_hand, lambda h: h.done, None,
+                             lambda h: h.score_delta),
+        "rookery": timed(lambda rng: rookery.deal_hand(
+            variant, rng, rng.randrange(variant.table.players), record=False),
+            lambda h: h.is_over, None, lambda h: h.result.changes)}
+    spent = {name: {} for name in contenders}
+    for index in range(rounds):
+        rngs = {name: random.Random(seed + index) for name in contenders}
+        for deal in range(deals):
+            order = list(contenders) if deal % 2 == 0 else list(reversed(contenders))
+            for name in order:
+                contenders[name](rngs[name], spent[name])
+    total = rounds * deals
+    names = ["deal", "bidding", "discard", "trump", "play", "score"]
+    lines = [f"Per-phase CPU time per Tournament deal (us), {rounds} rounds x {deals} deals, "
+             f"clock reading {per_reading * 1e6:.2f} us taken off each timed piece",
+             f"{'phase':10} {'handwritten':>12} {'rookery':>9} {'rookery - hw':>13}"]
+    sums = {name: 0.0 for name in contenders}
+    for phase in names + sorted({p for d in spent.values() for p in d} - set(names)):
+        values = {name: spent[name].get(phase, 0.0) / total * 1e6 for name in contenders}
+        for name, value in values.items():
+            sums[name] += value
+        lines.append(f"{phase:10} {values['handwritten']:12.1f} {values['rookery']:9.1f} "
+                     f"{values['rookery'] - values['handwritten']:13.1f}")
+    lines.append(f"{'total':10} {sums['handwritten']:12.1f} {sums['rookery']:9.1f} "
+                 f"{sums['rookery'] - sums['handwritten']:13.1f}")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (10)")
@@ -229,6 +289,9 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", action="store_true",
                         help="instead of timing, cProfile rookery's Tournament playout")
     parser.add_argument("--top", type=int, default=25, help="rows of the profile (25)")
+    parser.add_argument("--phases", action="store_true",
+                        help="instead of the ratio, each engine's CPU time per phase of a "
+                             "Tournament deal")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.deals < 1:
         parser.error("--rounds and --deals must be at least 1")
@@ -243,6 +306,9 @@ def main(argv=None) -> int:
         return 0
 
     engine = import_baseline(args.baseline)
+    if args.phases:
+        print(phases(rookery, engine, tournament_variant, args.rounds, args.deals, args.seed))
+        return 0
     baseline = Contender("handwritten", lambda rng: handwritten_deal(engine, rng))
     tournament = Contender("tournament",
                            lambda rng: rookery_deal(rookery, tournament_variant, rng))

@@ -66,6 +66,21 @@ def test_the_report_gives_both_engines_the_ratio_and_other_variants(tmp_path, ca
     assert stand_in_row.split()[3] == "3.0"          # actions per deal of the stand-in
 
 
+def test_the_phases_report_gives_each_phase_of_both_engines(tmp_path, capsys):
+    baseline = tmp_path / "stand_in.py"
+    baseline.write_text(STAND_IN)
+    bench = load_script()
+    assert bench.main(["--phases", "--rounds", "2", "--deals", "3",
+                       "--baseline", str(baseline)]) == 0
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()
+            if line.strip()}
+    for phase in ("deal", "bidding", "discard", "trump", "play", "score", "total"):
+        handwritten, ours, difference = map(float, rows[phase])
+        assert difference == pytest.approx(ours - handwritten, abs=0.11)
+    assert float(rows["play"][1]) > 0 and float(rows["decisions"][1]) == 0  # stand-in's
+    assert float(rows["decisions"][0]) > 0
+
+
 def test_a_missing_baseline_is_a_clear_message(tmp_path):
     bench = load_script()
     with pytest.raises(SystemExit) as stop:

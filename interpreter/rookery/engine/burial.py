@@ -53,7 +53,12 @@ def later_in_burial(hand) -> list[int]:
 
 
 def applies(hand) -> bool:
-    nest = hand.variant.nest
+    return applies_to(hand.variant)
+
+
+def applies_to(variant) -> bool:
+    """Whether the variant's forced burial rule can narrow what is laid aside."""
+    nest = variant.nest
     return nest.forced_burial != "any" and nest.forbid_counters and nest.counters_unless_forced
 
 

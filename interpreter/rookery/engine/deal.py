@@ -8,6 +8,7 @@ from operator import itemgetter
 
 from ..language.model import Variant
 from .hand import Hand
+from .shuffle import shuffler
 from .tables import tables_for
 
 
@@ -37,7 +38,7 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     t = tables_for(variant)
     deck = list(t.deck)
-    rng.shuffle(deck)
+    shuffler(len(deck))(rng, deck)          # rng.shuffle(deck), its loop written out
     plan = _PLANS.get(id(t))
     if plan is None or plan[0] is not t:
         plan = _PLANS[id(t)] = (t, _deal_plan(variant, len(deck)))
@@ -45,7 +46,7 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
         return Hand(variant, dealer, (), (), scores, number, record=record)  # refuses it
     seats, nest = plan[1][dealer]
     return Hand(variant, dealer, (), (), scores, number, record=record,
-                _dealt=([list(take(deck)) for take in seats], list(nest(deck))))
+                _dealt=(tuple([take(deck) for take in seats]), nest(deck)))
 
 
 _PLANS: dict[int, tuple] = {}
@@ -62,7 +63,7 @@ def _deal_plan(variant: Variant, size: int) -> list[tuple[list, object]]:
 
 
 def _picker(positions: list[int]):
-    """A function of a deck that returns the cards at ``positions``, as a sequence."""
+    """A function of a deck that returns the cards at ``positions``, as a tuple."""
     if len(positions) == 1:
         position = positions[0]
         return lambda deck: (deck[position],)

@@ -15,8 +15,11 @@ its class becomes that phase's subclass of :class:`Hand`, whose ``legal_actions`
 dealt with ``record=False`` (a playout, for bots and benchmarks) builds no events and
 keeps no history, and reckons its result only when it is read; the phases called most
 (bidding, the discard, trump, play) then check their own calls and send anything unusual
-(a seat given, an action as text) the checked way round.  ``tests/test_engine_playout.py``
-proves both kinds of hand alike in every variant.
+(a seat given, an action as text) the checked way round.  A playout's phase classes are
+made per variant, their verbs closures built once from the variant's tables
+(``fast_auction.py``, ``fast_play.py``; the score: ``fast_scoring.py``).
+``tests/test_engine_playout.py`` proves both kinds of hand alike in every variant, and
+``tests/test_engine_fast.py`` each specialised verb equal to the interpreter's.
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ from __future__ import annotations
 import copy as _copy
 from collections import Counter
 from collections.abc import Sequence
+from types import FunctionType
 
 from ..errors import IllegalAction, UsageError
 from ..language.model import Variant
-from . import attribution, bidding, declare, nest, passing, play, redeal
+from . import attribution, bidding, declare, fast_auction, fast_play, nest, passing, play, redeal
 from .actions import Action, Event
 from .nest import turn_up
+from .fast_scoring import scorer_for
 from .scoring import HandResult, score_hand, thrown_in
 from .tables import Tables, TrumpContext, tables_for
 
@@ -128,7 +133,7 @@ class Hand:
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
                  number: int = 0, *, record: bool = True,
-                 _dealt: tuple[list[list[int]], list[int]] | None = None):
+                 _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None):
         t = tables_for(variant)
         self.variant = variant
         # record=False is a playout: apply returns no events and no history is kept
@@ -141,13 +146,16 @@ class Hand:
         self.dealer = dealer
         self.number = number
         if _dealt is not None:
-            # Dealt by deal_hand from the variant's own shuffled deck: card ids, no
-            # check needed.
-            self.hands, self.nest = _dealt
+            # Dealt by deal_hand from the variant's own shuffled deck: card ids, as
+            # tuples (kept as the deal), no check needed.
+            dealt_hands, dealt_nest = _dealt
+            self.hands = list(map(list, dealt_hands))
+            self.nest = list(dealt_nest)
         else:
             self.hands = [[self._code(code) for code in held] for held in hands]
             self.nest = [self._code(code) for code in nest]
             _check_deal(self, t)
+            dealt_hands, dealt_nest = tuple(map(tuple, self.hands)), tuple(self.nest)
         self.scores_before = tuple(scores) if scores is not None else (0,) * t.keepers
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
@@ -156,7 +164,7 @@ class Hand:
             raise UsageError(f"running scores are whole numbers, not {list(scores)!r:.80}")
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
-        self._start = (tuple(map(tuple, self.hands)), tuple(self.nest))
+        self._start = (dealt_hands, dealt_nest)
         self.steps = _steps(t)
         self.step = -1
         self.to_act: int | None = None
@@ -290,7 +298,10 @@ class Hand:
         """What the finished hand comes to (``None`` while it is being played)."""
         result = self._result
         if result is None and self._phase == DONE:
-            result = self._result = score_hand(self)
+            # A playout scores with the variant's specialised scorer, a recording hand
+            # with the interpreter (tests/test_engine_playout.py plays both alike).
+            score = score_hand if self.record else scorer_for(self.t)
+            result = self._result = score(self)
         return result
 
     @result.setter
@@ -513,28 +524,38 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
     (made once per kind of hand and phase)."""
     base = type(hand)._general or type(hand)
     playout = not hand.record and not hand.has_dummy
-    classes = _PHASE_CLASSES.get((base, playout))
+    # A playout's classes are made per variant: their verbs are closures built for the
+    # variant (engine/fast_*.py).
+    own = hand.t if playout else None
+    key = (base, playout, own)
+    classes = _PHASE_CLASSES.get(key)
     if classes is None:
-        classes = _PHASE_CLASSES[(base, playout)] = {}
+        classes = _PHASE_CLASSES[key] = {}
     found = classes.get(phase)
     if found is None:
         found = classes[phase] = _phase_class(base, phase, phase in DIRECT and playout,
-                                              classes)
+                                              classes, own)
     return found
 
 
-# The phase classes, per general class (Hand) and kind of hand (a playout or not).
-_PHASE_CLASSES: dict[tuple[type, bool], dict[str, type]] = {}
+# The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
+# playout, variant (its tables).
+_PHASE_CLASSES: dict[tuple[type, bool, Tables | None], dict[str, type]] = {}
 
 
-def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
+def _phase_class(base: type, phase: str, direct: bool, classes: dict,
+                 t: Tables | None) -> type:
     """The subclass of ``base`` (Hand) for a hand in ``phase``: the same state (no slots
-    of its own), the phase's verbs as methods."""
+    of its own), the phase's verbs as methods.  For a playout of the variant of ``t``:
+    the verbs specialised to the variant where there are some (``direct``), and every
+    verb with its own code (see :func:`_own_code`)."""
     verbs: dict = {"__slots__": (), "_general": base, "_classes": classes,
                    "__doc__": base.__doc__,
                    "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
         verbs["legal_actions"] = _no_actions          # (apply: Hand's, which refuses)
+    elif direct and t is not None and phase in _SPECIALISED:
+        verbs["legal_actions"], verbs["apply"] = _SPECIALISED[phase](t)
     else:
         step_legal = _LEGAL[phase]
         if phase in _LISTS:
@@ -545,7 +566,31 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict) -> type:
             verbs["legal_actions"] = legal_actions
         if direct:
             verbs["apply"] = _APPLY[phase]
+    if t is not None:
+        for name in ("legal_actions", "apply"):
+            if name in verbs:
+                verbs[name] = _own_code(verbs[name])
     return type(base)(base.__name__, (base,), verbs)
+
+
+def _own_code(function):
+    """``function`` with a code object of its own.  Python keeps what it learns about
+    the places in a code object (which class an attribute is read from) in the code
+    object; the verbs of a playout read hands of its variant's own classes, so each
+    variant gets its own copy of the code, which then stays specialised when hands of
+    many variants are played in turn."""
+    copy = FunctionType(function.__code__.replace(), function.__globals__, function.__name__,
+                        function.__defaults__, function.__closure__)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__qualname__ = function.__qualname__
+    copy.__doc__ = function.__doc__
+    return copy
+
+
+# The phases whose verbs a playout has specialised to its variant: a function of the
+# tables giving (legal_actions, apply).
+_SPECIALISED = {BIDDING: fast_auction.bidding_verbs, DISCARD: fast_auction.discard_verbs,
+                TRUMP: fast_auction.trump_verbs, PLAY: fast_play.play_verbs}
 
 
 # The phases whose ``apply`` checks its own calls (the seat, the kind of action) and

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import add
+from typing import NamedTuple
 
 from .bonuses import house_bonuses
 
@@ -51,6 +52,26 @@ class HandResult:
         }
 
 
+class ScoringPlan(NamedTuple):
+    """What :func:`score_hand` reads of a variant (see :func:`_plan`)."""
+
+    tables: object
+    fixed: tuple | None             # the sides for each bid winner, where they are fixed
+    keeper_of: tuple[int, ...]      # each seat's score keeper (team or seat)
+    point_of: object                # card id -> its points
+    nest_points: str                # ``nest.points``: where the nest's counters go
+    all_tricks: int                 # tricks in the hand (``deal.hand``)
+    trick_points: int
+    last_trick: int
+    majority: int
+    all_tricks_bonus: int
+    house: bool                     # house bonuses (most-cards, all-points, double)
+    total: int                      # points available in the hand
+    made: object                    # the compiled ``scoring:`` formulas
+    bidders: object
+    defenders: object
+
+
 def sides_of(hand) -> list[tuple[int, ...]]:
     """The seats of each side this hand, the bidding side first."""
     return _sides(hand.n, hand.variant.table, hand.bidder, hand.partners)
@@ -75,12 +96,9 @@ def _sides(n: int, table, bidder: int, partners) -> list[tuple[int, ...]]:
 def score_hand(hand) -> HandResult:
     """What a finished hand comes to: each side's take, whether the bid was made, and
     each side's score by the spec's formulas (``scoring:``, ``nest.points``)."""
-    t = hand.t
-    plan = _PLANS.get(id(t))
-    if plan is None or plan[0] is not t:
-        plan = _PLANS[id(t)] = _plan(t)
+    plan = plan_of(hand.t)
     (_, fixed, keeper_of, point_of, where, all_tricks, trick_points, last_trick, majority,
-     all_tricks_bonus, house, total, made_formula, bidders_formula, defenders_formula) = plan
+     all_tricks_bonus, house, *_) = plan
     bidder = hand.bidder
     sides = fixed[bidder] if fixed is not None else sides_of(hand)
     last_winner = hand.tricks[-1][3]
@@ -96,7 +114,7 @@ def score_hand(hand) -> HandResult:
                       for seats in sides]
     extras = house_bonuses(hand, sides, tricks, taken_counters, nest_to, len(nest_cards)) \
         if house else None
-    changes = [0] * t.keepers
+    changes = [0] * hand.t.keepers
     scores_before = hand.scores_before
     bid = hand.high
     results = []
@@ -118,16 +136,8 @@ def score_hand(hand) -> HandResult:
                 bonus += counters + bonus
         # The side's running score before the hand: its team's, or with sides that
         # change each hand its first player's.
-        env = {"taken": counters + bonus, "counters": counters, "tricks": side_tricks,
-               "bid": bid, "total": total, "all_tricks": all_tricks,
-               "score": scores_before[keeper_of[seats[0]]]}
-        if index == 0:
-            made = bool(made_formula(env))
-            env["made"] = made
-            score = int(bidders_formula(env))
-        else:
-            env["made"] = made
-            score = int(defenders_formula(env))
+        made, score = side_score(plan, index == 0, made, counters, bonus, side_tricks, bid,
+                                 scores_before[keeper_of[seats[0]]])
         results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
                                     counters + bonus, score))
         for seat in seats:
@@ -137,10 +147,33 @@ def score_hand(hand) -> HandResult:
                         tuple(changes), scores)
 
 
+def side_score(plan: ScoringPlan, bidding: bool, made: bool | None, counters: int, bonus: int,
+               tricks: int, bid: int, score_before: int) -> tuple[bool | None, int]:
+    """A side's score by the spec's formulas (``scoring: made``, ``bidders``,
+    ``defenders``): for the bidding side (first) whether the bid was made and its score,
+    for another side ``made`` as the bidders' formula found it and its score."""
+    env = {"taken": counters + bonus, "counters": counters, "tricks": tricks, "bid": bid,
+           "total": plan.total, "all_tricks": plan.all_tricks, "score": score_before}
+    if bidding:
+        made = bool(plan.made(env))
+        env["made"] = made
+        return made, int(plan.bidders(env))
+    env["made"] = made
+    return made, int(plan.defenders(env))
+
+
 _PLANS: dict[int, tuple] = {}
 
 
-def _plan(t) -> tuple:
+def plan_of(t) -> ScoringPlan:
+    """The :func:`_plan` of ``t``'s variant, gathered once."""
+    plan = _PLANS.get(id(t))
+    if plan is None or plan[0] is not t:
+        plan = _PLANS[id(t)] = _plan(t)
+    return plan
+
+
+def _plan(t) -> ScoringPlan:
     """What :func:`score_hand` reads of a variant, gathered once: the sides of
     :func:`sides_of` for each bid winner where they do not change from hand to hand
     (teams, or every player alone; else ``None``), each seat's score keeper, and the
@@ -154,7 +187,7 @@ def _plan(t) -> tuple:
     rules = variant.scoring
     keeper_of = t.team_of if t.team_of is not None else tuple(range(t.players))
     house = bool(rules.most_cards or rules.all_points or rules.doubled)
-    return (t, fixed, keeper_of, t.point_of, variant.nest.points, variant.deal.hand,
+    return ScoringPlan(t, fixed, keeper_of, t.point_of, variant.nest.points, variant.deal.hand,
             rules.trick_points, rules.last_trick, rules.majority, rules.all_tricks, house,
             t.total_points, rules.made, rules.bidders, rules.defenders)
 

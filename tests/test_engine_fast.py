@@ -1,0 +1,117 @@
+"""The playout's specialised code against the interpreter (issue 21).
+
+A playout hand (``record=False``) plays with closures built once per variant
+(``engine/fast_play.py``, ``engine/fast_auction.py``), scores with
+``engine/fast_scoring.py`` and shuffles with ``engine/shuffle.py``.  Here each of them is
+compared with the interpreter's own function on the very same states, on every built-in
+variant, every house spec of the corpus and bases with options: the legal actions, the
+state after each action, the refusal of illegal actions (code, message, rule), the
+finished hand's result, and the shuffled deck.  ``tests/test_engine_playout.py`` also
+plays playout and recording hands side by side.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rookery
+from rookery.engine import fast_auction, fast_play, hand as hand_module, play
+from rookery.engine.deal import deal_hand
+from rookery.engine.fast_scoring import scorer_for
+from rookery.engine.scoring import score_hand
+from rookery.engine.shuffle import shuffler
+from rookery.engine.tables import tables_for
+from rookery.resources import conformance_dir
+
+OPTION_COMBINATIONS = ["tournament+rook-low", "tournament+no-trump",
+                       "tournament+discard-counters", "kentucky-rook+rook-low+no-trump",
+                       "buckeye+circus", "buckeye+low-card", "regular-partnership+dummy",
+                       "standard-deck+pass-cycle", "tournament-full-deck+black-two",
+                       "kentucky-rook+discard-counters", "standard-deck+rook-ten-half"]
+VARIANTS = rookery.builtin_variants() + sorted(
+    str(path) for path in (conformance_dir() / "house").glob("*.rook")) + OPTION_COMBINATIONS
+SEEDS = 3
+PROBES = ("pass", "bid 5", "bid 75", "bid 300", "discard R5", "discard ZZ", "trump R",
+          "trump none", "trump circus", "play ROOK", "play R5", "play ZZ", "claim",
+          "give R5")
+SLOTS = tuple(name for name in rookery.Hand.__slots__ if name != "__dict__")
+
+
+def _state(hand) -> dict:
+    """Everything a hand holds: its phase class, every slot and its ``__dict__``."""
+    state = {name: getattr(hand, name) for name in SLOTS if hasattr(hand, name)}
+    state["class"] = type(hand)
+    state["dict"] = dict(hand.__dict__)
+    return state
+
+
+def _outcome(apply, hand, action):
+    """What applying ``action`` with ``apply`` does to a copy of ``hand``: the refusal,
+    or what it returned and the state after."""
+    copy = hand.copy()
+    try:
+        returned = apply(copy, action)
+    except rookery.IllegalAction as error:
+        return "refused", error.code, str(error), error.rule, _state(copy) == _state(hand)
+    return "applied", tuple(returned), _state(copy)
+
+
+@pytest.mark.parametrize("name", VARIANTS, ids=lambda v: v.rsplit("/", 1)[-1])
+def test_specialised_playout_equals_the_interpreter(name):
+    variant = rookery.load_variant(name)
+    for seed in range(SEEDS):
+        hand = deal_hand(variant, seed, seed % variant.table.players, None, seed % 3,
+                         record=False)
+        rng = random.Random(f"{name} {seed}")
+        while not hand.is_over:
+            phase = hand.phase
+            legal = hand.legal_actions()
+            interpreted = list(hand_module._LEGAL[phase](hand))
+            assert legal == interpreted, (phase, legal, interpreted)
+            if phase in hand_module.DIRECT and not hand.has_dummy:
+                general = hand_module._APPLY[phase]
+                specialised = type(hand).apply
+                for action in [rng.choice(legal), rookery.Action.parse(rng.choice(PROBES))]:
+                    assert _outcome(specialised, hand, action) == \
+                        _outcome(general, hand, action), (phase, action)
+            hand.apply(rng.choice(legal))
+        if not hand.result.thrown_in:           # (a thrown-in hand is not scored)
+            assert scorer_for(hand.t)(hand) == score_hand(hand)
+            assert vars(scorer_for(hand.t)(hand)) == vars(score_hand(hand))
+
+
+def test_the_common_games_are_specialised():
+    """Not a vacuous comparison: Tournament's playout runs the specialised closures, and
+    every variant's trick play does."""
+    tournament = tables_for(rookery.load_variant("tournament"))
+    assert fast_play.play_verbs(tournament)[1] is not play.apply
+    assert fast_auction.discard_verbs(tournament)[1] is not rookery.engine.nest.apply
+    assert scorer_for(tournament) is not score_hand
+    specialised = [name for name in rookery.builtin_variants()
+                   if fast_play.play_verbs(tables_for(rookery.load_variant(name)))[1]
+                   is not play.apply]
+    assert specialised == rookery.builtin_variants()
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 41, 45, 57, 63, 64, 65, 120])
+def test_the_written_out_shuffle_is_random_shuffle(size):
+    shuffle = shuffler(size)
+    for seed in range(40):
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        shuffle(mine, ours)
+        reference.shuffle(theirs)
+        assert ours == theirs
+        assert mine.getstate() == reference.getstate()      # the same draws were made
+
+
+def test_a_random_of_its_own_shuffles_its_own_way():
+    class Reversed(random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+    deck = list(range(41))
+    shuffler(41)(Reversed(1), deck)
+    assert deck == list(range(40, -1, -1))
