@@ -152,3 +152,38 @@ def test_a_bad_budget_is_a_usage_mistake(flags, words):
     done = _cli("play", "tournament", "--bots", "ismcts", *flags)
     assert done.returncode == 2
     assert words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_games_of_a_worker_play_the_search_bot_with_the_budget_given():
+    # play --games N (with -j or not) hands its games to workers as BotGames: a worker
+    # must play the search bot at the budget asked for, not at its default.
+    from rookery.play.games import BotGames, play_bot_games
+    seats = ("ismcts", "simple", "ismcts", "simple")
+    variant = rookery.load_variant("tournament")
+    for iterations in (1, 7):
+        [summary] = play_bot_games(BotGames("tournament", 11, 1, seats, 0, 1,
+                                            iterations=iterations))
+        rng = random.Random(11)
+        players = [make_bot(name, rng, iterations=iterations) for name in seats]
+        assert players[0].iterations == iterations
+        direct = play_game(variant, players, 11, 0, 1, rng=rng)
+        assert (summary.winners, summary.contracts) == \
+            (tuple(direct.winners), tuple(direct.contracts))
+
+
+def test_many_games_in_parallel_keep_the_search_bots_budget():
+    # The rates of -j 2 are those of the same games played here at that budget.
+    from rookery.play.games import rates
+    done = _cli("play", "tournament", "--bots", "ismcts,simple", "--games", "2",
+                "--seed", "3", "--iterations", "2", "--max-hands", "1", "--json",
+                "-j", "2")
+    assert done.returncode == 0, done.stderr
+    variant = rookery.load_variant("tournament")
+    seats = ["ismcts", "simple", "ismcts", "simple"]
+    outcomes = []
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        players = [make_bot(name, rng, iterations=2) for name in seats]
+        outcomes.append(play_game(variant, players, seed, 0, 1, rng=rng))
+    expected = [r.to_json() for r in rates(variant, seats, outcomes)]
+    assert json.loads(done.stdout)["bots"] == expected

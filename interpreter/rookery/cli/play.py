@@ -97,7 +97,7 @@ def cmd_play(args) -> int:
     if args.games > 1:
         if record_path:
             raise UsageError("--record keeps one game; leave out --games")
-        return _many_games(args, variant, seats, max_hands, rates, workers)
+        return _many_games(args, variant, seats, max_hands, rates, workers, budget)
 
     rng = random.Random(args.seed)
     players = [make_bot(name, rng, **budget) for name in seats]
@@ -162,7 +162,7 @@ def _search_budget(args) -> dict:
     return {"iterations": args.iterations, "think": args.think}
 
 
-def _many_games(args, variant, seats, max_hands, rates, workers) -> int:
+def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
     """``--games N``: win and set rates per bot, from seeds ``seed`` .. ``seed+N-1``,
     played by ``workers`` and merged in seed order (the same rates for every ``-j``)."""
     from rich.console import Console
@@ -171,7 +171,7 @@ def _many_games(args, variant, seats, max_hands, rates, workers) -> int:
     from ..play.games import BotGames, play_bot_games
 
     items = [BotGames(parallel.portable(args.variant), first, count, tuple(seats),
-                      args.dealer, max_hands)
+                      args.dealer, max_hands, **budget)
              for first, count in parallel.chunks(args.seed, args.games, GAMES_A_CHUNK)]
     outcomes = [game for chunk in _with_progress(items, play_bot_games, workers, args)
                 for game in chunk]
