@@ -42,10 +42,12 @@ def search_seats(variant, game: int) -> tuple[int, ...]:
 
 
 def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
-         bid_by_playouts: bool = False) -> None:
+         bid_by_playouts: bool = False, policy: str = "greedy", tree: bool = False,
+         auction: str = "search", trump: str = "search") -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
+    from rookery.play.rollout import POLICIES
 
     variant = load_variant(variant_id)
     with out.open("a", encoding="utf-8") as sink:
@@ -58,22 +60,35 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
                        for s in range(variant.table.players)]
             for s in seats:
                 players[s].bid_by_playouts = bid_by_playouts
+                players[s].policy = POLICIES[policy]
+                players[s].flat = not tree
+                players[s].auction = auction
+                players[s].trump = trump
             start = time.process_time()
             outcome = play_game(variant, players, seed, rng=rng)
             t = outcome.game.t
             keepers = {t.team_of[s] if t.team_of is not None else s for s in seats}
             contracts = []
+            spread = 0.0
             for hand in outcome.record["hands"]:
                 result = hand.get("result") or {}
+                changes = result.get("changes") or []
+                if changes:
+                    own = sum(changes[k] for k in keepers) / len(keepers)
+                    rest = [c for k, c in enumerate(changes) if k not in keepers]
+                    spread += own - sum(rest) / max(1, len(rest))
                 if result.get("thrown_in") or result.get("bidder") is None:
                     continue
                 contracts.append({"bidder": result["bidder"],
                                   "bot": "ismcts" if result["bidder"] in seats else "simple",
                                   "bid": result["bid"], "made": result["made"]})
             line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
-                    "bid_by_playouts": bid_by_playouts, "search_seats": list(seats), "players": variant.table.players,
+                    "bid_by_playouts": bid_by_playouts, "policy": policy, "tree": tree,
+                    "auction": auction, "trump": trump,
+                    "search_seats": list(seats), "players": variant.table.players,
                     "finished": bool(outcome.winners),
                     "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
+                    "spread": round(spread / max(1, outcome.hands), 2),
                     "cpu_seconds": round(time.process_time() - start, 2),
                     "contracts": contracts}
             sink.write(json.dumps(line) + "\n")
@@ -106,6 +121,18 @@ def summary(paths: list[Path]) -> None:
               f"{sum(x['hands'] for x in lines) / n:.1f} hands a game, "
               f"{sum(x['cpu_seconds'] for x in lines) / n:.1f} CPU s a game, "
               f"{lines[0]['iterations']} iterations")
+        first = lines[0]
+        spreads = [x["spread"] for x in lines if "spread" in x]
+        if len(spreads) > 1:
+            mean = sum(spreads) / len(spreads)
+            sd = math.sqrt(sum((x - mean) ** 2 for x in spreads) / (len(spreads) - 1))
+            print(f"  points a hand, its side's change less the others': {mean:+.1f} "
+                  f"(95% CI {mean - 1.96 * sd / math.sqrt(len(spreads)):+.1f}.."
+                  f"{mean + 1.96 * sd / math.sqrt(len(spreads)):+.1f})")
+        print(f"  ({path.name}: playouts by the {first.get('policy', 'quick')} player, "
+              f"{'a tree' if first.get('tree', True) else 'every card on the same deals'}"
+              f", auction by {first.get('auction', 'valuation')}, trump by "
+              f"{first.get('trump', 'valuation')})")
         for bot in ("ismcts", "simple"):
             made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
             if not made:
@@ -129,13 +156,24 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--bid-by-playouts", action="store_true",
                         help="the search bot bids by playing hands out (see play/ismcts.py)")
+    parser.add_argument("--policy", choices=("greedy", "quick"), default="greedy",
+                        help="the player of the playouts (see play/rollout.py)")
+    parser.add_argument("--tree", action="store_true",
+                        help="search a tree (ISMCTS) instead of comparing every card on "
+                        "the same deals")
+    parser.add_argument("--auction", choices=("search", "valuation"), default="search",
+                        help="bid by weighing each bid against a pass on deals played "
+                        "out, or as the simple bot does")
+    parser.add_argument("--trump", choices=("search", "valuation"), default="search",
+                        help="name trump by comparing the colors on deals played out, "
+                        "or as the simple bot does")
     parser.add_argument("--summary", nargs="+", type=Path)
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
     elif args.variant and args.out:
         play(args.variant, args.games, args.first_seed, args.iterations, args.out,
-             args.bid_by_playouts)
+             args.bid_by_playouts, args.policy, args.tree, args.auction, args.trump)
     else:
         parser.error("give a variant and --out FILE, or --summary FILE...")
 

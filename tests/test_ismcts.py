@@ -187,3 +187,58 @@ def test_many_games_in_parallel_keep_the_search_bots_budget():
         outcomes.append(play_game(variant, players, seed, 0, 1, rng=rng))
     expected = [r.to_json() for r in rates(variant, seats, outcomes)]
     assert json.loads(done.stdout)["bots"] == expected
+
+
+@pytest.mark.parametrize("variant_id", ["tournament", "family-double-deck"])
+def test_the_greedy_playout_player_takes_a_trick_no_one_after_it_can_beat(variant_id):
+    # The playout player sees every hand of its deal: holding a card outside trump that
+    # no opponent still to play can beat, it takes the trick (the engine judges whose
+    # it is); with the double deck's twin cards, the first of two equal cards wins.
+    from rookery.play.rollout import _best_after, _same_side, greedy_action
+    variant = rookery.load_variant(variant_id)
+    checked = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        hand = rookery.deal_hand(variant, rng, dealer=0, record=False)
+        bot = SimpleBot(rng)
+        while hand.phase != "play" and not hand.is_over:   # a hand thrown in: none
+            hand.apply(bot.choose(hand))
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            action = legal[0] if len(legal) == 1 else greedy_action(hand, legal, rng)
+            seat, trick_cards = hand.to_act, hand.trick_cards
+            if trick_cards and len(legal) > 1:
+                ctx = hand.ctx
+                strength = ctx.strength[hand.led]
+                above = _best_after(hand, seat, hand.led, strength)
+                cards = [hand.t.card_of_play[a] for a in legal]
+                sure = [c for c in cards if ctx.trump_key[c] < 0 and
+                        strength[c] > hand.best_key and strength[c] >= above]
+                tricks = len(hand.tricks)
+                hand.apply(action)
+                if sure:
+                    while len(hand.tricks) == tricks:
+                        more = hand.legal_actions()
+                        hand.apply(greedy_action(hand, more, rng) if len(more) > 1
+                                   else more[0])
+                    assert _same_side(hand, seat, hand.tricks[-1][3])
+                    checked += 1
+                continue
+            hand.apply(action)
+    assert checked >= 10
+
+
+def test_the_search_bot_bids_a_strong_hand_and_passes_a_weak_one():
+    # Of 40 deals, the first bid of the hand the simple bot's valuation rates highest
+    # and of the one it rates lowest, weighed by playouts.
+    from rookery.play.ismcts import SearchBot
+    variant = rookery.load_variant("tournament")
+    judge = SimpleBot(random.Random(0))
+    hands = []
+    for seed in range(40):
+        hand = rookery.deal_hand(variant, random.Random(seed), dealer=0)
+        hands.append((judge.hand_strength(hand), seed, hand))
+    hands.sort(key=lambda x: x[:2])
+    for (_, _, hand), kind in ((hands[-1], "bid"), (hands[0], "pass")):
+        bot = SearchBot(random.Random(1), SimpleBot(random.Random(1)), iterations=40)
+        assert bot.choose(hand).kind == kind
