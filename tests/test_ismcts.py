@@ -98,13 +98,14 @@ def test_the_checks_catch_a_careless_deal():
     assert caught >= 10
 
 
-def _game(variant_id: str, seed: int, iterations: int = 8, bid_by_playouts: bool = False):
+def _game(variant_id: str, seed: int, iterations: int = 8, **options):
     variant = rookery.load_variant(variant_id)
     rng = random.Random(seed)
     players = [make_bot("ismcts" if s % 2 == 0 else "simple", rng, iterations=iterations)
                for s in range(variant.table.players)]
     for player in players[::2]:
-        player.bid_by_playouts = bid_by_playouts
+        for name, value in options.items():
+            setattr(player, name, value)
     return play_game(variant, players, seed, max_hands=3, rng=rng)
 
 
@@ -117,6 +118,17 @@ def test_the_search_bot_plays_legal_actions_to_the_end_deterministically(variant
     assert first.hands >= 1 and first.record["hands"]
     assert json.dumps(first.record) == json.dumps(again.record)
     assert first.record["players"][0] == "ismcts"
+
+
+@pytest.mark.parametrize("options", [
+    {"flat": False}, {"auction": "search", "trump": "search"},
+])
+def test_the_search_bots_options_play_legally_and_deterministically(options):
+    # The tree search and the auction and trump by playouts (measured, not the default).
+    first = _game("kentucky-rook", 6, **options)
+    again = _game("kentucky-rook", 6, **options)
+    assert first.hands >= 1
+    assert json.dumps(first.record) == json.dumps(again.record)
 
 
 def test_bidding_by_playouts_bids_legally_and_deterministically():
@@ -240,5 +252,6 @@ def test_the_search_bot_bids_a_strong_hand_and_passes_a_weak_one():
         hands.append((judge.hand_strength(hand), seed, hand))
     hands.sort(key=lambda x: x[:2])
     for (_, _, hand), kind in ((hands[-1], "bid"), (hands[0], "pass")):
-        bot = SearchBot(random.Random(1), SimpleBot(random.Random(1)), iterations=40)
+        bot = SearchBot(random.Random(1), SimpleBot(random.Random(1)), iterations=40,
+                        auction="search")
         assert bot.choose(hand).kind == kind

@@ -29,12 +29,12 @@ def add_subcommands(sub) -> None:
     p.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
     p.add_argument("--bots", default="simple", metavar="BOT[,BOT...]",
                    help="the bots at the seats, in turn from seat 0: simple (bids from "
-                   "hand strength, plays sensibly), random, or ismcts (searches: "
-                   "determinized tree search, see --iterations, --think) (default "
+                   "hand strength, plays sensibly), random, or ismcts (searches its "
+                   "cards on deals of the hidden cards, see --iterations, --think) (default "
                    "simple); 'simple,random' puts simple bots at even seats and random "
                    "at odd")
     p.add_argument("--iterations", type=int, default=None, metavar="N",
-                   help="the ismcts bot's budget: N playouts a decision (default 80; "
+                   help="the ismcts bot's budget: N playouts a decision (default 55; "
                    "deterministic under --seed)")
     p.add_argument("--think", type=float, default=None, metavar="SECONDS",
                    help="the ismcts bot's budget: SECONDS of thinking a decision "

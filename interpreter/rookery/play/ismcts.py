@@ -1,27 +1,28 @@
-"""A search bot for any spec: information-set Monte Carlo tree search (single observer,
-Cowling, Powley and Whitehouse 2012) over determinizations.
+"""A search bot for any spec: it compares its choices on determinizations, deals of the
+cards it cannot see made consistently with what it has seen
+(:mod:`rookery.play.resample`), each played out by a greedy player
+(:mod:`rookery.play.rollout`).
 
-In the play, each iteration deals the cards the deciding seat cannot see again,
-consistently with what it has seen (:mod:`rookery.play.resample`), walks the one tree of decisions from the
-seat's point of view (a decision not legal in this deal is left out of the choice, and a
-choice counts the times it was available), adds one decision, plays the hand out with a
-quick player, and credits every decision on the way with the result for the seat that
-made it: its side's score change against the others', from the hand's own scoring.
+In the play (the kept design, :meth:`SearchBot.compare`): every distinct card it may
+play is tried on the same deals, each deal played out after it, and scored as the
+hand's own scoring says (its side's score change against the others').  It plays the
+simple bot's card unless another does better by more than :data:`MARGIN` a deal.
+Measured against the simple bots (``benchmarks/README.md``, ``match_ismcts.py``): the
+same deals for every card (paired comparisons), the greedy playout player instead of a
+quick one that led at random, and the simple bot's card as the default made it strong
+enough to beat them; a tree over the deals (information-set Monte Carlo tree search,
+single observer, Cowling, Powley and Whitehouse 2012; :meth:`SearchBot.search`, kept
+as ``flat=False``) did no better at this budget, where a tree is hardly deeper than
+its root.
 
-In the auction it bids as the simple bot does, from hand strength, unless made with
-``bid_by_playouts``: then on deals of the hidden cards as above it wins the auction at
-the lowest bid open to it (the others passing), plays the hand out with the quick player
-and notes what its side takes, and bids on while the bid is within what its side takes
-in two deals of three (:data:`MAKE_SHARE`) and within the simple bot's valuation.  That
-way was measured and not kept as the default (``benchmarks/README.md``): alone it
-overbid Kentucky Rook (set in 33% of 91 contracts), within the valuation too it bid too
-seldom in Tournament (33 contracts to the simple bots' 87 in 23 games).
-
-Between the auction and the play (the nest, passing, trump, calls) it decides as the
-simple bot does: searched one card at a time, laying the nest aside took five searches
-of many choices each, too few playouts apiece at this budget, and the bot lost 15 of 17
-Tournament games to the simple bots, set in 16 of its 36 contracts
-(``benchmarks/README.md``).
+The auction, the nest and trump are decided as the simple bot does, from its valuation
+of the hand: that was measured the strongest.  Two ways of bidding by playouts are kept
+as options and were measured weaker: ``auction="search"`` (:meth:`SearchBot.weigh_bid`:
+bid the lowest bid open or pass, whichever does better on the same deals, the others
+bidding as the simple bot would) bid into more sets; ``bid_by_playouts``
+(:meth:`SearchBot.bid`: bid while the side takes the bid in two deals of three and
+within the simple bot's valuation) bid too seldom.  ``trump="search"`` names trump by
+comparing the colors on the same deals; it did not do better than the valuation.
 
 Nothing is written per variant: the hand's legal actions, its scoring and the variant's
 tables (trick strengths, counters, sides) are all the bot reads."""
@@ -39,7 +40,7 @@ from .rollout import POLICIES, distinct_cards, greedy_action, playout
 # The exploration constant of the choice (UCB1), for results scaled to about -1..1.
 EXPLORATION = 0.7
 
-DEFAULT_ITERATIONS = 80
+DEFAULT_ITERATIONS = 55
 
 # A playout from the auction plays a whole hand, twice as long as the mean playout of the
 # play: the auction weighs its bids on this share of the playouts, for the same time.
@@ -72,17 +73,17 @@ class Choice:
 
 
 class SearchBot:
-    """The ISMCTS player: ``iterations`` determinized playouts a decision, or as many as
-    ``think`` seconds allow; ``helper`` (the simple bot) bids (unless
-    ``bid_by_playouts``) and makes the decisions between the auction and the play (a time budget is not deterministic; an iteration count is,
-    under the bot's random generator)."""
+    """The search bot: ``iterations`` playouts a decision, or as many as ``think``
+    seconds allow (a time budget is not deterministic; an iteration count is, under the
+    bot's random generator); ``helper`` (the simple bot) makes the default choice in
+    the play and the decisions outside it (see the module for the options)."""
 
     name = "ismcts"
 
     def __init__(self, rng: random.Random, helper, iterations: int | None = None,
                  think: float | None = None, bid_by_playouts: bool = False,
-                 policy: str = "greedy", flat: bool = True, auction: str = "search",
-                 trump: str = "search"):
+                 policy: str = "greedy", flat: bool = True, auction: str = "valuation",
+                 trump: str = "valuation"):
         self.rng = rng
         self.iterations = iterations if iterations is not None or think is not None \
             else DEFAULT_ITERATIONS
