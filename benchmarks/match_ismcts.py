@@ -32,48 +32,65 @@ except ImportError:             # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "interpreter"))
 
 
-def search_seats(variant, game: int) -> tuple[int, ...]:
-    """The seats the search bot holds in game ``game``."""
+def search_seats(variant, game: int, count: int = 1) -> tuple[int, ...]:
+    """The seats the search bot holds in game ``game`` (``count`` of them where every
+    player scores alone)."""
     n = variant.table.players
     if variant.table.sides == "teams":
         return tuple(range(game % 2, n, 2)) if variant.table.teams == 2 else \
             tuple(s for s in range(n) if s % variant.table.teams == game % variant.table.teams)
-    return (game % n,)
+    return tuple(sorted((game + i) % n for i in range(count)))
 
 
 def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
-         bid_by_playouts: bool = False) -> None:
+         bid_by_playouts: bool = False, policy: str = "greedy", tree: bool = False,
+         auction: str = "valuation", trump: str = "valuation", count: int = 1) -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
+    from rookery.play.rollout import POLICIES
 
     variant = load_variant(variant_id)
     with out.open("a", encoding="utf-8") as sink:
         for game in range(games):
             seed = first + game
-            seats = search_seats(variant, game)
+            seats = search_seats(variant, game, count)
             rng = random.Random(seed)
             players = [make_bot("ismcts" if s in seats else "simple", rng,
                                 iterations=iterations)
                        for s in range(variant.table.players)]
             for s in seats:
                 players[s].bid_by_playouts = bid_by_playouts
+                players[s].policy = POLICIES[policy]
+                players[s].flat = not tree
+                players[s].auction = auction
+                players[s].trump = trump
             start = time.process_time()
             outcome = play_game(variant, players, seed, rng=rng)
             t = outcome.game.t
             keepers = {t.team_of[s] if t.team_of is not None else s for s in seats}
             contracts = []
+            spread = 0.0
             for hand in outcome.record["hands"]:
                 result = hand.get("result") or {}
+                changes = result.get("changes") or []
+                if changes:
+                    own = sum(changes[k] for k in keepers) / len(keepers)
+                    rest = [c for k, c in enumerate(changes) if k not in keepers]
+                    spread += own - sum(rest) / max(1, len(rest))
                 if result.get("thrown_in") or result.get("bidder") is None:
                     continue
                 contracts.append({"bidder": result["bidder"],
                                   "bot": "ismcts" if result["bidder"] in seats else "simple",
                                   "bid": result["bid"], "made": result["made"]})
             line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
-                    "bid_by_playouts": bid_by_playouts, "search_seats": list(seats), "players": variant.table.players,
+                    "bid_by_playouts": bid_by_playouts, "policy": policy, "tree": tree,
+                    "auction": auction, "trump": trump,
+                    "search_seats": list(seats), "players": variant.table.players,
                     "finished": bool(outcome.winners),
                     "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
+                    "spread": round(spread / max(1, outcome.hands), 2),
+                    "scores": list(outcome.game.scores), "winners": list(outcome.winners),
                     "cpu_seconds": round(time.process_time() - start, 2),
                     "contracts": contracts}
             sink.write(json.dumps(line) + "\n")
@@ -99,13 +116,29 @@ def summary(paths: list[Path]) -> None:
         n = len(lines)
         wins = sum(x["won"] for x in lines)
         low, high = wilson(wins, n)
-        share = 1 / lines[0]["players"] if len(lines[0]["search_seats"]) == 1 else 0.5
+        alone = "scores" in lines[0] and len(lines[0]["scores"]) == lines[0]["players"]
+        held = len(lines[0]["search_seats"])
+        share = held / lines[0]["players"] if alone else 0.5
         print(f"{lines[0]['variant']}: search bot won {wins} of {n} games = "
               f"{100 * wins / n:.1f}% (95% CI {100 * low:.1f}..{100 * high:.1f}%; fair "
               f"share {100 * share:.0f}%), {sum(x['finished'] for x in lines)} finished, "
               f"{sum(x['hands'] for x in lines) / n:.1f} hands a game, "
               f"{sum(x['cpu_seconds'] for x in lines) / n:.1f} CPU s a game, "
               f"{lines[0]['iterations']} iterations")
+        if alone:
+            _alone(lines)
+        first = lines[0]
+        spreads = [x["spread"] for x in lines if "spread" in x]
+        if len(spreads) > 1:
+            mean = sum(spreads) / len(spreads)
+            sd = math.sqrt(sum((x - mean) ** 2 for x in spreads) / (len(spreads) - 1))
+            print(f"  points a hand, its side's change less the others': {mean:+.1f} "
+                  f"(95% CI {mean - 1.96 * sd / math.sqrt(len(spreads)):+.1f}.."
+                  f"{mean + 1.96 * sd / math.sqrt(len(spreads)):+.1f})")
+        print(f"  ({path.name}: playouts by the {first.get('policy', 'quick')} player, "
+              f"{'a tree' if first.get('tree', True) else 'every card on the same deals'}"
+              f", auction by {first.get('auction', 'valuation')}, trump by "
+              f"{first.get('trump', 'valuation')})")
         for bot in ("ismcts", "simple"):
             made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
             if not made:
@@ -120,22 +153,60 @@ def summary(paths: list[Path]) -> None:
                   f"{100 * shigh:.1f}%)")
 
 
+def _alone(lines: list[dict]) -> None:
+    """Where every player scores alone: the search bot's wins per seat it held (fair
+    share 1 in the number of players), and how often a search seat finished ahead of
+    a given simple seat (fair share 50%)."""
+    seat_games = sum(len(x["search_seats"]) for x in lines)
+    seat_wins = sum(len(set(x["search_seats"]) & set(x["winners"])) for x in lines)
+    low, high = wilson(seat_wins, seat_games)
+    print(f"  per search seat: won {seat_wins} of {seat_games} = "
+          f"{100 * seat_wins / seat_games:.1f}% (95% CI {100 * low:.1f}..{100 * high:.1f}%;"
+          f" fair share {100 / lines[0]['players']:.0f}%)")
+    pairs = ahead = 0
+    for x in lines:
+        for mine in x["search_seats"]:
+            for other in range(x["players"]):
+                if other not in x["search_seats"]:
+                    pairs += 1
+                    ahead += x["scores"][mine] > x["scores"][other]
+    low, high = wilson(ahead, pairs)
+    print(f"  a search seat finished ahead of a simple seat in {ahead} of {pairs} pairs = "
+          f"{100 * ahead / pairs:.1f}% (95% CI {100 * low:.1f}..{100 * high:.1f}%; "
+          f"fair share 50%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant", nargs="?")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=80)
+    parser.add_argument("--iterations", type=int, default=55)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--bid-by-playouts", action="store_true",
                         help="the search bot bids by playing hands out (see play/ismcts.py)")
+    parser.add_argument("--policy", choices=("greedy", "quick"), default="greedy",
+                        help="the player of the playouts (see play/rollout.py)")
+    parser.add_argument("--tree", action="store_true",
+                        help="search a tree (ISMCTS) instead of comparing every card on "
+                        "the same deals")
+    parser.add_argument("--auction", choices=("search", "valuation"), default="valuation",
+                        help="bid by weighing each bid against a pass on deals played "
+                        "out, or as the simple bot does")
+    parser.add_argument("--trump", choices=("search", "valuation"), default="valuation",
+                        help="name trump by comparing the colors on deals played out, "
+                        "or as the simple bot does")
+    parser.add_argument("--search-seats", type=int, default=1, metavar="N",
+                        help="where every player scores alone: the search bot holds N "
+                        "seats (default 1)")
     parser.add_argument("--summary", nargs="+", type=Path)
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
     elif args.variant and args.out:
         play(args.variant, args.games, args.first_seed, args.iterations, args.out,
-             args.bid_by_playouts)
+             args.bid_by_playouts, args.policy, args.tree, args.auction, args.trump,
+             args.search_seats)
     else:
         parser.error("give a variant and --out FILE, or --summary FILE...")
 

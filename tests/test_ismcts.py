@@ -98,13 +98,14 @@ def test_the_checks_catch_a_careless_deal():
     assert caught >= 10
 
 
-def _game(variant_id: str, seed: int, iterations: int = 8, bid_by_playouts: bool = False):
+def _game(variant_id: str, seed: int, iterations: int = 8, **options):
     variant = rookery.load_variant(variant_id)
     rng = random.Random(seed)
     players = [make_bot("ismcts" if s % 2 == 0 else "simple", rng, iterations=iterations)
                for s in range(variant.table.players)]
     for player in players[::2]:
-        player.bid_by_playouts = bid_by_playouts
+        for name, value in options.items():
+            setattr(player, name, value)
     return play_game(variant, players, seed, max_hands=3, rng=rng)
 
 
@@ -117,6 +118,17 @@ def test_the_search_bot_plays_legal_actions_to_the_end_deterministically(variant
     assert first.hands >= 1 and first.record["hands"]
     assert json.dumps(first.record) == json.dumps(again.record)
     assert first.record["players"][0] == "ismcts"
+
+
+@pytest.mark.parametrize("options", [
+    {"flat": False}, {"auction": "search", "trump": "search"},
+])
+def test_the_search_bots_options_play_legally_and_deterministically(options):
+    # The tree search and the auction and trump by playouts (measured, not the default).
+    first = _game("kentucky-rook", 6, **options)
+    again = _game("kentucky-rook", 6, **options)
+    assert first.hands >= 1
+    assert json.dumps(first.record) == json.dumps(again.record)
 
 
 def test_bidding_by_playouts_bids_legally_and_deterministically():
@@ -152,3 +164,94 @@ def test_a_bad_budget_is_a_usage_mistake(flags, words):
     done = _cli("play", "tournament", "--bots", "ismcts", *flags)
     assert done.returncode == 2
     assert words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_games_of_a_worker_play_the_search_bot_with_the_budget_given():
+    # play --games N (with -j or not) hands its games to workers as BotGames: a worker
+    # must play the search bot at the budget asked for, not at its default.
+    from rookery.play.games import BotGames, play_bot_games
+    seats = ("ismcts", "simple", "ismcts", "simple")
+    variant = rookery.load_variant("tournament")
+    for iterations in (1, 7):
+        [summary] = play_bot_games(BotGames("tournament", 11, 1, seats, 0, 1,
+                                            iterations=iterations))
+        rng = random.Random(11)
+        players = [make_bot(name, rng, iterations=iterations) for name in seats]
+        assert players[0].iterations == iterations
+        direct = play_game(variant, players, 11, 0, 1, rng=rng)
+        assert (summary.winners, summary.contracts) == \
+            (tuple(direct.winners), tuple(direct.contracts))
+
+
+def test_many_games_in_parallel_keep_the_search_bots_budget():
+    # The rates of -j 2 are those of the same games played here at that budget.
+    from rookery.play.games import rates
+    done = _cli("play", "tournament", "--bots", "ismcts,simple", "--games", "2",
+                "--seed", "3", "--iterations", "2", "--max-hands", "1", "--json",
+                "-j", "2")
+    assert done.returncode == 0, done.stderr
+    variant = rookery.load_variant("tournament")
+    seats = ["ismcts", "simple", "ismcts", "simple"]
+    outcomes = []
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        players = [make_bot(name, rng, iterations=2) for name in seats]
+        outcomes.append(play_game(variant, players, seed, 0, 1, rng=rng))
+    expected = [r.to_json() for r in rates(variant, seats, outcomes)]
+    assert json.loads(done.stdout)["bots"] == expected
+
+
+@pytest.mark.parametrize("variant_id", ["tournament", "family-double-deck"])
+def test_the_greedy_playout_player_takes_a_trick_no_one_after_it_can_beat(variant_id):
+    # The playout player sees every hand of its deal: holding a card outside trump that
+    # no opponent still to play can beat, it takes the trick (the engine judges whose
+    # it is); with the double deck's twin cards, the first of two equal cards wins.
+    from rookery.play.rollout import _best_after, _same_side, greedy_action
+    variant = rookery.load_variant(variant_id)
+    checked = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        hand = rookery.deal_hand(variant, rng, dealer=0, record=False)
+        bot = SimpleBot(rng)
+        while hand.phase != "play" and not hand.is_over:   # a hand thrown in: none
+            hand.apply(bot.choose(hand))
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            action = legal[0] if len(legal) == 1 else greedy_action(hand, legal, rng)
+            seat, trick_cards = hand.to_act, hand.trick_cards
+            if trick_cards and len(legal) > 1:
+                ctx = hand.ctx
+                strength = ctx.strength[hand.led]
+                above = _best_after(hand, seat, hand.led, strength)
+                cards = [hand.t.card_of_play[a] for a in legal]
+                sure = [c for c in cards if ctx.trump_key[c] < 0 and
+                        strength[c] > hand.best_key and strength[c] >= above]
+                tricks = len(hand.tricks)
+                hand.apply(action)
+                if sure:
+                    while len(hand.tricks) == tricks:
+                        more = hand.legal_actions()
+                        hand.apply(greedy_action(hand, more, rng) if len(more) > 1
+                                   else more[0])
+                    assert _same_side(hand, seat, hand.tricks[-1][3])
+                    checked += 1
+                continue
+            hand.apply(action)
+    assert checked >= 10
+
+
+def test_the_search_bot_bids_a_strong_hand_and_passes_a_weak_one():
+    # Of 40 deals, the first bid of the hand the simple bot's valuation rates highest
+    # and of the one it rates lowest, weighed by playouts.
+    from rookery.play.ismcts import SearchBot
+    variant = rookery.load_variant("tournament")
+    judge = SimpleBot(random.Random(0))
+    hands = []
+    for seed in range(40):
+        hand = rookery.deal_hand(variant, random.Random(seed), dealer=0)
+        hands.append((judge.hand_strength(hand), seed, hand))
+    hands.sort(key=lambda x: x[:2])
+    for (_, _, hand), kind in ((hands[-1], "bid"), (hands[0], "pass")):
+        bot = SearchBot(random.Random(1), SimpleBot(random.Random(1)), iterations=40,
+                        auction="search")
+        assert bot.choose(hand).kind == kind

@@ -29,12 +29,12 @@ def add_subcommands(sub) -> None:
     p.add_argument("--seed", type=int, default=1, help="shuffle seed (default 1)")
     p.add_argument("--bots", default="simple", metavar="BOT[,BOT...]",
                    help="the bots at the seats, in turn from seat 0: simple (bids from "
-                   "hand strength, plays sensibly), random, or ismcts (searches: "
-                   "determinized tree search, see --iterations, --think) (default "
+                   "hand strength, plays sensibly), random, or ismcts (searches its "
+                   "cards on deals of the hidden cards, see --iterations, --think) (default "
                    "simple); 'simple,random' puts simple bots at even seats and random "
                    "at odd")
     p.add_argument("--iterations", type=int, default=None, metavar="N",
-                   help="the ismcts bot's budget: N playouts a decision (default 80; "
+                   help="the ismcts bot's budget: N playouts a decision (default 55; "
                    "deterministic under --seed)")
     p.add_argument("--think", type=float, default=None, metavar="SECONDS",
                    help="the ismcts bot's budget: SECONDS of thinking a decision "
@@ -96,7 +96,7 @@ def cmd_play(args) -> int:
     if args.games > 1:
         if record_path:
             raise UsageError("--record keeps one game; leave out --games")
-        return _many_games(args, variant, seats, max_hands, rates, workers)
+        return _many_games(args, variant, seats, max_hands, rates, workers, budget)
 
     rng = random.Random(args.seed)
     players = [make_bot(name, rng, **budget) for name in seats]
@@ -161,7 +161,7 @@ def _search_budget(args) -> dict:
     return {"iterations": args.iterations, "think": args.think}
 
 
-def _many_games(args, variant, seats, max_hands, rates, workers) -> int:
+def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
     """``--games N``: win and set rates per bot, from seeds ``seed`` .. ``seed+N-1``,
     played by ``workers`` and merged in seed order (the same rates for every ``-j``)."""
     from rich.console import Console
@@ -170,7 +170,7 @@ def _many_games(args, variant, seats, max_hands, rates, workers) -> int:
     from ..play.games import BotGames, play_bot_games
 
     items = [BotGames(parallel.portable(args.variant), first, count, tuple(seats),
-                      args.dealer, max_hands)
+                      args.dealer, max_hands, **budget)
              for first, count in parallel.chunks(args.seed, args.games, GAMES_A_CHUNK)]
     outcomes = [game for chunk in _with_progress(items, play_bot_games, workers, args)
                 for game in chunk]

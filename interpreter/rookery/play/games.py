@@ -190,7 +190,9 @@ class GameSummary:
 @dataclass(frozen=True)
 class BotGames:
     """A work item of ``play --games``: games ``first_seed`` .. ``+count-1`` of ``spec``
-    between ``seats`` (bot names), each from its own seed as a single game is played."""
+    between ``seats`` (bot names), each from its own seed as a single game is played;
+    ``iterations`` / ``think``: the search bot's budget (``--iterations`` / ``--think``),
+    carried to the worker that plays the games."""
 
     spec: str
     first_seed: int
@@ -198,6 +200,8 @@ class BotGames:
     seats: tuple[str, ...]
     dealer: int
     max_hands: int
+    iterations: int | None = None
+    think: float | None = None
 
 
 def play_bot_games(item: BotGames) -> list[GameSummary]:
@@ -209,7 +213,7 @@ def play_bot_games(item: BotGames) -> list[GameSummary]:
     out = []
     for seed in range(item.first_seed, item.first_seed + item.count):
         rng = random.Random(seed)
-        players = [make_bot(name, rng) for name in item.seats]
+        players = [make_bot(name, rng, item.iterations, item.think) for name in item.seats]
         outcome = play_game(variant, players, seed, item.dealer, item.max_hands, rng=rng)
         out.append(GameSummary(tuple(outcome.winners), outcome.hands,
                                tuple(outcome.contracts)))

@@ -1,27 +1,28 @@
-"""A search bot for any spec: information-set Monte Carlo tree search (single observer,
-Cowling, Powley and Whitehouse 2012) over determinizations.
+"""A search bot for any spec: it compares its choices on determinizations, deals of the
+cards it cannot see made consistently with what it has seen
+(:mod:`rookery.play.resample`), each played out by a greedy player
+(:mod:`rookery.play.rollout`).
 
-In the play, each iteration deals the cards the deciding seat cannot see again,
-consistently with what it has seen (:mod:`rookery.play.resample`), walks the one tree of decisions from the
-seat's point of view (a decision not legal in this deal is left out of the choice, and a
-choice counts the times it was available), adds one decision, plays the hand out with a
-quick player, and credits every decision on the way with the result for the seat that
-made it: its side's score change against the others', from the hand's own scoring.
+In the play (the kept design, :meth:`SearchBot.compare`): every distinct card it may
+play is tried on the same deals, each deal played out after it, and scored as the
+hand's own scoring says (its side's score change against the others').  It plays the
+simple bot's card unless another does better by more than :data:`MARGIN` a deal.
+Measured against the simple bots (``benchmarks/README.md``, ``match_ismcts.py``): the
+same deals for every card (paired comparisons), the greedy playout player instead of a
+quick one that led at random, and the simple bot's card as the default made it strong
+enough to beat them; a tree over the deals (information-set Monte Carlo tree search,
+single observer, Cowling, Powley and Whitehouse 2012; :meth:`SearchBot.search`, kept
+as ``flat=False``) did no better at this budget, where a tree is hardly deeper than
+its root.
 
-In the auction it bids as the simple bot does, from hand strength, unless made with
-``bid_by_playouts``: then on deals of the hidden cards as above it wins the auction at
-the lowest bid open to it (the others passing), plays the hand out with the quick player
-and notes what its side takes, and bids on while the bid is within what its side takes
-in two deals of three (:data:`MAKE_SHARE`) and within the simple bot's valuation.  That
-way was measured and not kept as the default (``benchmarks/README.md``): alone it
-overbid Kentucky Rook (set in 33% of 91 contracts), within the valuation too it bid too
-seldom in Tournament (33 contracts to the simple bots' 87 in 23 games).
-
-Between the auction and the play (the nest, passing, trump, calls) it decides as the
-simple bot does: searched one card at a time, laying the nest aside took five searches
-of many choices each, too few playouts apiece at this budget, and the bot lost 15 of 17
-Tournament games to the simple bots, set in 16 of its 36 contracts
-(``benchmarks/README.md``).
+The auction, the nest and trump are decided as the simple bot does, from its valuation
+of the hand: that was measured the strongest.  Two ways of bidding by playouts are kept
+as options and were measured weaker: ``auction="search"`` (:meth:`SearchBot.weigh_bid`:
+bid the lowest bid open or pass, whichever does better on the same deals, the others
+bidding as the simple bot would) bid into more sets; ``bid_by_playouts``
+(:meth:`SearchBot.bid`: bid while the side takes the bid in two deals of three and
+within the simple bot's valuation) bid too seldom.  ``trump="search"`` names trump by
+comparing the colors on the same deals; it did not do better than the valuation.
 
 Nothing is written per variant: the hand's legal actions, its scoring and the variant's
 tables (trick strengths, counters, sides) are all the bot reads."""
@@ -34,11 +35,25 @@ import time
 
 from ..engine import Action, Hand
 from .resample import determinize, knowledge
+from .rollout import POLICIES, distinct_cards, greedy_action, playout
 
 # The exploration constant of the choice (UCB1), for results scaled to about -1..1.
 EXPLORATION = 0.7
 
-DEFAULT_ITERATIONS = 80
+DEFAULT_ITERATIONS = 55
+
+# A playout from the auction plays a whole hand, twice as long as the mean playout of the
+# play: the auction weighs its bids on this share of the playouts, for the same time.
+AUCTION_SHARE = 0.5
+
+# How much better (in units of the highest bid, a deal) an action must do on the same
+# deals than the simple bot's choice to be played instead (see SearchBot.compare).
+MARGIN = 0.02
+
+# How much better (in units of the highest bid, a deal) bidding must do than passing on
+# the same deals: the playouts, whose players see every card, make contracts more
+# easily than players at a table (see SearchBot.weigh_bid).
+BID_MARGIN = 0.1
 
 # In the auction: the share of deals in which the bot's side must take at least the bid.
 MAKE_SHARE = 2 / 3
@@ -58,31 +73,42 @@ class Choice:
 
 
 class SearchBot:
-    """The ISMCTS player: ``iterations`` determinized playouts a decision, or as many as
-    ``think`` seconds allow; ``helper`` (the simple bot) bids (unless
-    ``bid_by_playouts``) and makes the decisions between the auction and the play (a time budget is not deterministic; an iteration count is,
-    under the bot's random generator)."""
+    """The search bot: ``iterations`` playouts a decision, or as many as ``think``
+    seconds allow (a time budget is not deterministic; an iteration count is, under the
+    bot's random generator); ``helper`` (the simple bot) makes the default choice in
+    the play and the decisions outside it (see the module for the options)."""
 
     name = "ismcts"
 
     def __init__(self, rng: random.Random, helper, iterations: int | None = None,
-                 think: float | None = None, bid_by_playouts: bool = False):
+                 think: float | None = None, bid_by_playouts: bool = False,
+                 policy: str = "greedy", flat: bool = True, auction: str = "valuation",
+                 trump: str = "valuation"):
         self.rng = rng
         self.iterations = iterations if iterations is not None or think is not None \
             else DEFAULT_ITERATIONS
         self.think = think
         self.helper = helper            # the simple bot: the auction, nest, trump, calls
         self.bid_by_playouts = bid_by_playouts
+        self.policy = POLICIES[policy]  # the player of the playouts
+        self.flat = flat                # every card on the same deals, no tree
+        self.auction = auction          # "search" (:meth:`weigh_bid`) or "valuation"
+        self.trump = trump              # "search" (:meth:`compare`) or "valuation"
 
     def choose(self, hand: Hand) -> Action:
         legal = hand.legal_actions()
         if len(legal) == 1:
             return legal[0]
         if hand.phase == "bidding":
-            return self.bid(hand, legal) if self.bid_by_playouts else \
-                self.helper.choose(hand)
+            if self.bid_by_playouts:
+                return self.bid(hand, legal)
+            if self.auction == "search":
+                return self.weigh_bid(hand, legal)
+            return self.helper.choose(hand)
         if hand.phase == "play":
-            return self.search(hand, legal)
+            return self.compare(hand, legal) if self.flat else self.search(hand, legal)
+        if legal[0].kind == "trump" and self.trump == "search":
+            return self.compare(hand, legal)
         return self.helper.choose(hand)
 
     def _budget(self, share: float = 1.0):
@@ -111,7 +137,7 @@ class SearchBot:
             deal = determinize(hand, seat, self.rng, known)
             if not _win_auction(deal, seat, lowest):
                 continue
-            playout(deal, self.rng)
+            playout(deal, self.rng, self.policy)
             side = next((s for s in deal.result.sides if s.bidding), None)
             if side is not None:
                 taken.append(side.taken)
@@ -127,6 +153,82 @@ class SearchBot:
             return lowest
         return passes[0]
 
+    def weigh_bid(self, hand: Hand, legal: list[Action]) -> Action:
+        """Bid the lowest bid open, or pass, whichever does better on the same deals of
+        the hidden cards: each deal's auction is finished both ways, the bot going no
+        higher than this bid (it weighs the next bid when its turn comes again) and
+        the other seats bidding as the simple bot does from the hands of the deal; the
+        hand is then played out (the nest and trump by the playout player) and scored
+        by the hand's own scoring.  So a bid is made when, on these deals, taking the
+        contract at it is worth more than leaving it to the others, sets counted."""
+        bids = [a for a in legal if a.kind == "bid"]
+        passes = [a for a in legal if a.kind == "pass"]
+        if not bids or not passes:
+            return self.helper.choose(hand)
+        lowest = min(bids, key=lambda a: a.value)
+        seat = hand.actor
+        rng = self.rng
+        known = knowledge(hand, seat)
+        gain = 0.0
+        more = self._budget(AUCTION_SHARE)
+        done = 0
+        while more(done):
+            deal = determinize(hand, seat, rng, known)
+            for first, sign in ((lowest, 1), (passes[0], -1)):
+                trial = deal.playout_copy()
+                trial.apply(first)
+                self._finish_auction(trial, seat)
+                playout(trial, rng, self.policy)
+                gain += sign * reward(trial, seat)
+            done += 2
+        return lowest if gain > BID_MARGIN * done / 2 else passes[0]
+
+    def _finish_auction(self, deal: Hand, seat: int) -> None:
+        """The rest of an auction in a deal: ``seat`` bids no higher (it passes where it
+        may), the others bid as the simple bot does."""
+        while deal.phase == "bidding" and not deal.is_over:
+            legal = deal.legal_actions()
+            if len(legal) == 1:
+                deal.apply(legal[0])
+            elif deal.actor == seat:
+                deal.apply(next((a for a in legal if a.kind == "pass"), legal[0]))
+            else:
+                deal.apply(self.helper.choose(deal))
+
+    def compare(self, hand: Hand, legal: list[Action]) -> Action:
+        """The simple bot's choice, unless another action does better by more than
+        :data:`MARGIN` a deal on the same deals of the hidden cards, each played out
+        after it by the playout player.  The same deals for every action make the
+        comparison fair at few playouts (a deal good for the seat is good for all its
+        choices); the margin keeps the simple bot's sound choice where a few deals
+        cannot tell the actions apart.  Cards that are as good as each other (no card
+        the seat has not seen lies between them) are tried once."""
+        choices = distinct_cards(hand, legal)
+        default = self.helper.choose(hand)
+        if default not in choices:
+            choices.append(default)
+        if len(choices) == 1:
+            return default
+        seat = hand.actor
+        rng = self.rng
+        known = knowledge(hand, seat)
+        totals = [0.0] * len(choices)
+        more = self._budget()
+        done = deals = 0
+        while more(done):
+            deal = determinize(hand, seat, rng, known)
+            for i, action in enumerate(choices):
+                trial = deal.playout_copy()
+                trial.apply(action)
+                playout(trial, rng, self.policy)
+                totals[i] += reward(trial, seat)
+            done += len(choices)
+            deals += 1
+        best = max(range(len(choices)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[choices.index(default)] > MARGIN * deals:
+            return choices[best]
+        return default
+
     def search(self, hand: Hand, legal: list[Action]) -> Action:
         """The root decision most visited after the budget is spent."""
         seat = hand.actor
@@ -136,7 +238,7 @@ class SearchBot:
         more = self._budget()
         done = 0
         while more(done):
-            _iterate(root, determinize(hand, seat, rng, known), rng)
+            _iterate(root, determinize(hand, seat, rng, known), rng, self.policy)
             done += 1
         visited = [(root.children[a].visits, -i, a) for i, a in enumerate(legal)
                    if a in root.children]
@@ -160,7 +262,7 @@ def _win_auction(deal: Hand, seat: int, bid: Action) -> bool:
     return deal.phase != "bidding" and deal.bidder == seat and not deal.is_over
 
 
-def _iterate(root: Choice, deal: Hand, rng: random.Random) -> None:
+def _iterate(root: Choice, deal: Hand, rng: random.Random, policy=greedy_action) -> None:
     """One iteration on one deal: select, expand, play out, credit."""
     path: list[Choice] = []
     node = root
@@ -181,7 +283,7 @@ def _iterate(root: Choice, deal: Hand, rng: random.Random) -> None:
         if untried:
             # A new decision is first tried as the quick player would make it, so a
             # reply is not judged against a careless answer; the others follow.
-            action = quick_action(deal, legal, rng)
+            action = policy(deal, legal, rng)
             if action not in untried:
                 action = untried[rng.randrange(len(untried))]
             child = children[action] = Choice(seat)
@@ -193,7 +295,7 @@ def _iterate(root: Choice, deal: Hand, rng: random.Random) -> None:
         node = children[action]
         deal.apply(action)
         path.append(node)
-    playout(deal, rng)
+    playout(deal, rng, policy)
     for child in path:
         child.visits += 1
         child.total += reward(deal, child.seat)
@@ -221,74 +323,3 @@ def reward(hand: Hand, seat: int) -> float:
     others = [c for k, c in enumerate(changes) if k != keeper]
     spread = own - (sum(others) / len(others) if others else 0)
     return spread / max(1, t.max_bid)
-
-
-# -- the quick player of the playouts ----------------------------------------------------------
-
-def playout(hand: Hand, rng: random.Random) -> None:
-    """Play ``hand`` out with :func:`quick_action` at every seat."""
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        hand.apply(legal[0] if len(legal) == 1 else quick_action(hand, legal, rng))
-
-
-def _same_side(hand: Hand, seat: int, other: int) -> bool:
-    """Whether two seats are on one side in this (fully dealt) hand."""
-    t = hand.t
-    if t.team_of is not None:
-        return t.team_of[seat] == t.team_of[other]
-    bidding = {hand.bidder, *hand.partners} if hand.bidder is not None else set()
-    return (seat in bidding) == (other in bidding)
-
-
-def quick_action(hand: Hand, legal: list[Action], rng: random.Random) -> Action:
-    """A fast, plausible choice for a playout: in play, win a trick worth it with the
-    cheapest card that wins, give counters to a partner's trick, else throw the
-    cheapest card, and lead at random; out of play, keep long colors (name the longest
-    as trump, lay aside and give away the cheapest cards)."""
-    kind = legal[0].kind
-    t = hand.t
-    if kind == "play":
-        ctx = hand.ctx
-        card_of = t.card_of_play
-        cards = [card_of.get(a) for a in legal]
-        if None in cards:                # a claim: every trick is sure
-            return legal[cards.index(None)]
-        if not hand.trick_cards:
-            return legal[rng.randrange(len(legal))]
-        strength = ctx.strength[hand.led]
-        points = t.points
-        seat = hand.to_act
-        if _same_side(hand, seat, hand.best_seat):
-            # Counters onto the partner's trick, trumps kept.
-            pick = max(cards, key=lambda c: (ctx.trump_key[c] < 0, points[c],
-                                             -ctx.rank_key[c]))
-            return t.play_actions[pick]
-        best = hand.best_key
-        winners = [c for c in cards if strength[c] > best]
-        if winners and (len(hand.trick_cards) == hand.n - 1 or
-                        any(points[c] for c in hand.trick_cards) or
-                        ctx.trump_key[min(winners, key=strength.__getitem__)] < 0):
-            return t.play_actions[min(winners, key=strength.__getitem__)]
-        return t.play_actions[min(cards, key=lambda c: (points[c], ctx.trump_key[c] >= 0,
-                                                        ctx.rank_key[c]))]
-    if kind == "trump":
-        held = hand.hands[hand.to_act]
-        longest = {a: sum(1 for c in held if t.letters[t.color_of[c]] == a.value)
-                   if a.value in t.letters else -1 for a in legal}
-        return max(legal, key=longest.__getitem__)
-    if kind in ("discard", "give"):
-        seat = hand.bidder if kind == "discard" else hand.to_act
-        held = hand.hands[seat]
-        length = [0] * (len(t.letters) + 1)
-        for c in held:
-            length[t.color_of[c]] += 1
-        return min(legal, key=lambda a: _keep(t, t.card_of[a.value], length))
-    return legal[rng.randrange(len(legal))]
-
-
-def _keep(t, card: int, length: list[int]) -> tuple:
-    """How much a player wants to keep ``card``: trumps-to-be (long colors), the Rook,
-    counters and high ranks."""
-    special = card in t.always_trump
-    return (special, t.points[card] > 0, length[t.color_of[card]], t.rank_index[card])
