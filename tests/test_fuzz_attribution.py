@@ -248,3 +248,16 @@ def test_a_one_step_raise_by_the_engines_own_step_is_not_the_raise(change, rule)
     mutant = next(m for m in mutants("standard-deck", own_only=False) if m.change == change)
     rules, _ = charged(oracle, mutant.mutant, 6, "standard-deck")
     assert set(rules) == {rule}
+
+
+def test_a_seat_asked_about_a_hand_that_is_not_poor_is_what_makes_a_hand_poor():
+    """An engine counting a hand with one counter as poor asks its holder whether to
+    throw the cards in, where the spec asks the next holder of a hand without a counter:
+    ``deal.poor-hand`` (what makes a hand poor), not ``deal.poor-hand-redeal`` (the order
+    the holders are asked in)."""
+    oracle = rookery.load_variant(HOUSE / "poor-hand.rook")
+    mutant = next(m for m in mutants(str(HOUSE / "poor-hand.rook"), own_only=True)
+                  if m.change == "poor-hand counters below 2")
+    rules, fuzzer = charged(oracle, mutant.mutant, 10, str(HOUSE / "poor-hand.rook"))
+    assert any(d.kind == "to_act" for d in fuzzer.differences)
+    assert set(rules) == {"deal.poor-hand"}

@@ -105,7 +105,7 @@ class Comparisons:
                    [{"expect": {"phase": want["phase"]}}], want["phase"], got.get("phase"),
                    stop=True)
         if got.get("to_act") != want["to_act"]:
-            record("to_act", attribution.turn_rules(hand),
+            record("to_act", attribution.turn_rules(hand, got.get("to_act")),
                    [{"expect": {"to_act": want["to_act"]}}], want["to_act"],
                    got.get("to_act"), stop=True)
         if hand.phase != "bidding" and (got.get("high_bid"), got.get("bidder")) != \

@@ -12,11 +12,17 @@ from .tricks import trick_rules
 from .legal import top_bid_ends
 
 
-def turn_rules(hand) -> tuple[str, ...]:
-    """The rules that make ``hand.actor`` the seat to decide now."""
+def turn_rules(hand, other: int | None = None) -> tuple[str, ...]:
+    """The rules that make ``hand.actor`` the seat to decide now (and, given the seat
+    another engine names, the rule that tells the two apart)."""
     phase = hand.phase
     if phase == "done":
         return ()
+    if phase == "redeal" and isinstance(other, int) and not isinstance(other, bool) and \
+            0 <= other < hand.n and not _is_poor(hand, other):
+        # the other side asks a seat whose hand is not poor here: what makes a hand
+        # poor, not the order its holders are asked in
+        return _unique([_rule(hand, "deal", "poor-hand")])
     if phase == "bidding":
         spoken = [entry for entry in hand.auction]
         if hand.variant.bidding.opening is not None:
@@ -46,6 +52,11 @@ def turn_rules(hand) -> tuple[str, ...]:
         return _unique([_rule(hand, "passing", "cards")]) if any(hand.given) else ()
     section, key = PHASE_CLAUSES[phase]
     return _unique([_rule(hand, section, key)])
+
+
+def _is_poor(hand, seat: int) -> bool:
+    from ..redeal import is_poor      # the redeal imports this package: asked late
+    return is_poor(hand, seat)
 
 
 def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
