@@ -261,3 +261,16 @@ def test_a_seat_asked_about_a_hand_that_is_not_poor_is_what_makes_a_hand_poor():
     rules, fuzzer = charged(oracle, mutant.mutant, 10, str(HOUSE / "poor-hand.rook"))
     assert any(d.kind == "to_act" for d in fuzzer.differences)
     assert set(rules) == {"deal.poor-hand"}
+
+
+def test_playing_on_at_level_totals_over_the_target_is_a_higher_target_when_other_hands_say_so():
+    """An engine playing the double deck to 650: where the spec ends a game with both
+    sides level over its 600, the engine plays on.  Read alone, that is the winner rule
+    (equal totals play on); the hands where one side alone passes 600 show the target,
+    and the level ones are charged to it too: ``game.target`` alone."""
+    oracle = rookery.load_variant("family-double-deck")
+    mutant = next(m for m in mutants("family-double-deck", own_only=False)
+                  if m.change == "target 650")
+    rules, fuzzer = charged(oracle, mutant.mutant, 60, "family-double-deck")
+    assert sum(1 for d in fuzzer.differences if d.kind == "game-over") >= 2
+    assert set(rules) == {"game.target"}

@@ -177,8 +177,18 @@ def game_rules_also(hand, expected, actual) -> tuple[str, ...]:
     """Other rules that fit a game end :func:`game_rules` reads one way: an engine that
     ends, with the leader winning, a game the spec plays on, a side far below zero, is
     read as a low score that loses (``game.low``) -- a lower target (``game.target``)
-    fits the same hand when the leader is above zero.  Other hands tell them apart."""
-    if _house_game_rules(hand) or bool(expected) or not bool(actual):
+    fits the same hand when the leader is above zero; an engine that plays on where the
+    spec ends a game with the totals level at the top is read as the winner rule -- a
+    higher target fits it too.  Other hands tell them apart."""
+    if _house_game_rules(hand):
+        return ()
+    if bool(expected) and not bool(actual):
+        # the spec ends the game with the totals level at the top and the engine plays
+        # on: read as the winner rule (equal totals play on), a higher target fits too
+        return (_unique([_rule(hand, "game", "target")])
+                if game_rules(hand, expected, actual) == (_rule(hand, "game", "winner"),)
+                else ())
+    if bool(expected) or not bool(actual):
         return ()
     scores = hand.result.scores if hand.result is not None else ()
     if not scores or max(scores) <= 0:
