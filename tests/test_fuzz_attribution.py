@@ -274,3 +274,23 @@ def test_playing_on_at_level_totals_over_the_target_is_a_higher_target_when_othe
     rules, fuzzer = charged(oracle, mutant.mutant, 60, "family-double-deck")
     assert sum(1 for d in fuzzer.differences if d.kind == "game-over") >= 2
     assert set(rules) == {"game.target"}
+
+
+def test_three_bonuses_changed_at_once_are_each_named():
+    """An engine with three of the house bonuses changed (no double for all the points,
+    20 for the most cards, 60 for all the tricks): a sweep's figure fits several rules and
+    no one rule's alternative explains it, so two rules' alternatives are tried together
+    (the double and the sweep bonus); the most cards, told apart from the majority of
+    tricks by the hands where only it applies, is charged between rounds and learned, so
+    the sweeps after it come down to the other two.  All three are named."""
+    from rookery.conformance.mutation.mutants import combined_mutant
+    spec = str(HOUSE / "bonuses.rook")
+    wanted = {"all-points 0 instead of double", "most-cards 20", "all-tricks 60"}
+    picked = [m for m in mutants(spec, own_only=True)
+              if m.mutant is not None and m.change in wanted]
+    assert len(picked) == 3
+    engine = combined_mutant(spec, picked)
+    rules, fuzzer = charged(rookery.load_variant(spec), engine, 40, spec)
+    assert set(rules) == {"scoring.all-points", "scoring.most-cards", "scoring.all-tricks"}
+    assert any(set(d.rules) == {"scoring.all-points", "scoring.all-tricks"}
+               for d in fuzzer.differences)     # the sweep, explained by the two together

@@ -90,6 +90,16 @@ class Lockstep(Comparisons, Probes):
                 # each rule's alternatives tried on the deal: the one whose alternative
                 # removes the difference explains it
                 left = self.explaining(difference, left) or left
+            if len(left) > 1:
+                # no one rule's alternative explains it: two rules' taken together may
+                # (a sweep scored without its double and with another bonus)
+                joint = self.explaining_together(difference, left)
+                if joint:
+                    difference.rules = tuple(sorted(joint))
+                    self.differences.append(difference)
+                    if self.on_difference:
+                        self.on_difference(difference)
+                    continue
             if len(left) > 1 and len(left & named) == 1:
                 # of the rules it fits, one is broken where nothing else could explain
                 # it: that one explains this difference too (a sweep takes every
@@ -113,6 +123,11 @@ class Lockstep(Comparisons, Probes):
         """Of ``rules``, which all fit ``difference``, the one that explains it when
         played otherwise (none here: a plain comparison has no alternatives to try; see
         :meth:`rookery.conformance.differential.fuzzer.Fuzzer.explaining`)."""
+        return set()
+
+    def explaining_together(self, difference: Difference, rules: set[str]) -> set[str]:
+        """Of ``rules``, the two that explain ``difference`` together (none here; see
+        :meth:`rookery.conformance.differential.fuzzer.Fuzzer.explaining_together`)."""
         return set()
 
     def learned(self) -> tuple:

@@ -25,6 +25,7 @@ from ...language.vocabulary import rule_id
 from ..mutation.mutants import _alternatives, _base, _changed
 
 REPLAYS = 3         # recorded differences replayed per alternative
+MAX_JOINT_RULES = 4  # the most rules a difference may fit for pairs of them to be tried
 
 
 @dataclass
@@ -129,10 +130,11 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
 
 
 def explaining(fuzzer, adaptation: Adaptation, rules, differences) -> set[str]:
-    """Of ``rules``, each of which fits every one of ``differences``, the rule that
-    explains them: the one with an alternative of its clause under which the deals
-    replay without any of those differences (the first few, as :func:`learn` replays).
-    A set of one rule, or empty when no rule or more than one does."""
+    """Of ``rules``, each of which fits every one of ``differences``, the rules that
+    explain them: those with an alternative of its clause under which the deals replay
+    without any of those differences (the first few, as :func:`learn` replays).  One
+    rule names the cause; several leave it in doubt; none may call for two together
+    (:func:`explaining_together`)."""
     samples = sorted((d for d in differences if not d.earlier),
                      key=lambda d: len(d.path))[:REPLAYS]
     if not samples:
@@ -144,7 +146,45 @@ def explaining(fuzzer, adaptation: Adaptation, rules, differences) -> set[str]:
             if all(_removed(fuzzer, variant, difference) for difference in samples):
                 explains.add(rule)
                 break
-    return explains if len(explains) == 1 else set()
+    return explains
+
+
+def explaining_together(fuzzer, adaptation: Adaptation, rules, differences) -> set[str]:
+    """Of ``rules`` (a few, none of which explains ``differences`` alone), the two whose
+    alternatives taken together do: an engine scoring a sweep without the double and
+    with another sweep bonus departs from two rules in one figure.  A set of two rules,
+    or empty when no pair or more than one pair does."""
+    samples = sorted((d for d in differences if not d.earlier),
+                     key=lambda d: len(d.path))[:REPLAYS]
+    rules = sorted(rules)
+    if not samples or not 2 <= len(rules) <= MAX_JOINT_RULES:
+        return set()
+    found = []
+    for at, first in enumerate(rules):
+        for second in rules[at + 1:]:
+            if _pair_explains(fuzzer, adaptation, first, second, samples):
+                found.append({first, second})
+                if len(found) > 1:
+                    return set()
+    return found[0] if found else set()
+
+
+def _pair_explains(fuzzer, adaptation: Adaptation, first: str, second: str,
+                   samples) -> bool:
+    """Some alternative of ``first`` with some alternative of ``second`` replays every
+    sample without its difference."""
+    for _, index, section, line, _variant in adaptation.candidates(
+            first, fuzzer.variant, samples):
+        for _, index2, section2, line2, _variant2 in adaptation.candidates(
+                second, fuzzer.variant, samples):
+            changes = dict(adaptation.changes)
+            changes[index] = (section, line)
+            changes[index2] = (section2, line2)
+            variant = adaptation.variant(changes)
+            if variant is not None and all(_removed(fuzzer, variant, difference)
+                                           for difference in samples):
+                return True
+    return False
 
 
 def _removed(fuzzer, variant: Variant, difference) -> bool:

@@ -181,7 +181,22 @@ class Fuzzer(Lockstep):
         the empty set when none or several do, or the spec cannot be taken apart.  The
         answer is kept per set of rules, so each ambiguity is weighed once, on the
         differences of that set first found."""
-        from .adapt import Adaptation, explaining
+        from .adapt import explaining
+        explains = self._weighed("_explained", explaining, difference, rules)
+        return explains if len(explains) == 1 else set()
+
+    def explaining_together(self, difference: Difference, rules: set[str]) -> set[str]:
+        """Of ``rules``, where no one rule's alternative removes ``difference`` (none at
+        all: where several do, the doubt is between them), the two
+        whose alternatives together do (the empty set when no pair or several do);
+        weighed once per set of rules, as :meth:`explaining`."""
+        from .adapt import explaining, explaining_together
+        if self._weighed("_explained", explaining, difference, rules):
+            return set()        # one rule alone explains it, or several do
+        return self._weighed("_explained_together", explaining_together, difference, rules)
+
+    def _weighed(self, cache: str, weigh, difference: Difference, rules: set[str]) -> set[str]:
+        from .adapt import Adaptation
         if not self.spec_ref:
             return set()
         if self.adaptation is None:
@@ -191,21 +206,46 @@ class Fuzzer(Lockstep):
                 self.spec_ref = None
                 return set()
         key = frozenset(rules)
-        weighed = self.__dict__.setdefault("_explained", {})
-        if key not in weighed:
-            alike = [d for d, fits in self.pending if frozenset(fits - self.alike) == key]
-            weighed[key] = explaining(self, self.adaptation, key, alike or [difference])
-        return set(weighed[key])
+        weighed = self.__dict__.setdefault(cache, {})
+        # weighed again once a rule is learned: the alternatives are the new oracle's
+        if (key, difference.learned) not in weighed:
+            alike = [d for d, fits in self.pending if frozenset(fits - self.alike) == key
+                     and d.learned == difference.learned]
+            weighed[key, difference.learned] = weigh(self, self.adaptation, key,
+                                                     alike or [difference])
+        return set(weighed[key, difference.learned])
 
     def oracle_for(self, difference: Difference) -> Variant:
         """The oracle a difference was found under (the spec, or the spec with the
         rules learned by then)."""
         return self.oracles.get(difference.learned, self.variant)
 
+    def settle(self) -> None:
+        """Between rounds, charge each difference still in doubt that one rule is left to
+        explain (the others behaved alike where they applied) or one rule's alternative
+        explains (see :meth:`explaining`), so that rule can be learned
+        before the run ends: a difference that fits several rules in every deal (the
+        most cards, where the majority of tricks fits the same figure) would otherwise
+        stay in doubt until :meth:`finish`, and the rule never be learned -- nor the
+        next rule it hides be shown."""
+        still = []
+        for difference, fits in self.pending:
+            left = fits - self.alike
+            one = self.explaining(difference, left) if len(left) > 1 else left
+            if len(one) == 1:
+                difference.rules = tuple(one)
+                self.differences.append(difference)
+                if self.on_difference:
+                    self.on_difference(difference)
+            else:
+                still.append((difference, fits))
+        self.pending = still
+
     def adapt(self) -> None:
         """Learn, as the engine plays it, each rule named in at least two deals and no
         other rule at once (see :mod:`rookery.conformance.differential.adapt`)."""
         from .adapt import Adaptation, learn
+        self.settle()
         deals: dict[str, set[int]] = {}
         for difference in self.differences:
             if len(difference.rules) == 1 and difference.learned == self.learned():
