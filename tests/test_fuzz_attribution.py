@@ -294,3 +294,16 @@ def test_three_bonuses_changed_at_once_are_each_named():
     assert set(rules) == {"scoring.all-points", "scoring.most-cards", "scoring.all-tricks"}
     assert any(set(d.rules) == {"scoring.all-points", "scoring.all-tricks"}
                for d in fuzzer.differences)     # the sweep, explained by the two together
+
+
+def test_a_rule_learned_later_does_not_clear_the_doubt_of_a_difference_found_before():
+    """Kentucky Rook with 10 for all the tricks: the first sweep fits the sweep bonus, the
+    double and the counters.  Once the bonus is learned, later sweeps score alike, which
+    says nothing of the first, found under the spec's oracle: it stays the sweep bonus's
+    (weighed under its own oracle), never the counters' by elimination."""
+    oracle = rookery.load_variant("kentucky-rook")
+    mutant = next(m for m in mutants("kentucky-rook", own_only=False)
+                  if m.change == "all-tricks 10")
+    rules, fuzzer = charged(oracle, mutant.mutant, 60, "kentucky-rook")
+    assert fuzzer.learned() == (("scoring.all-tricks", "all-tricks 10"),)
+    assert set(rules) == {"scoring.all-tricks"}

@@ -64,7 +64,10 @@ class Lockstep(Comparisons, Probes):
         # Differences in what a side took that fit several rules, weighed at the end
         # against the rules other deals showed to behave alike (see finish()).
         self.pending: list[tuple[Difference, set[str]]] = []
-        self.alike: set[str] = set()
+        # kept per oracle (the rules learned by then): a rule that behaves alike once
+        # the engine's version of another is learned says nothing of the differences
+        # found before
+        self.alike_by: dict[tuple, set[str]] = {}
         self.unattributed: list[Difference] = []
         self._told: set[tuple[str, str]] = set()
 
@@ -75,6 +78,19 @@ class Lockstep(Comparisons, Probes):
             self.info = self.engine.start()
         return self.info
 
+    @property
+    def alike(self) -> set[str]:
+        """The rules seen to behave alike where they applied, under the oracle now."""
+        return self.alike_by.setdefault(self.learned(), set())
+
+    @alike.setter
+    def alike(self, rules: set[str]) -> None:
+        self.alike_by[self.learned()] = rules
+
+    def alike_under(self, learned: tuple) -> set[str]:
+        """The rules seen to behave alike under the oracle with ``learned``."""
+        return self.alike_by.get(learned, set())
+
     def finish(self) -> None:
         """Name the rule of each difference that fit several rules in its own deal, where
         the other deals leave one: a rule that behaved alike where it applied is not the
@@ -82,10 +98,12 @@ class Lockstep(Comparisons, Probes):
         if not any(d.kind == "trick-points" for d in self.differences):
             # Every trick was counted alike, so the counters are valued alike: a card
             # valued otherwise would have shown in some trick.
-            self.alike.add(self.t.rule("scoring", "counters"))
+            for learned in set(self.alike_by) | {d.learned for d, _ in self.pending}:
+                self.alike_by.setdefault(learned, set()).add(
+                    self.t.rule("scoring", "counters"))
         named = {d.rules[0] for d in self.differences if len(d.rules) == 1}
         for difference, fits in self.pending:
-            left = fits - self.alike
+            left = fits - self.alike_under(difference.learned)
             if len(left) > 1:
                 # each rule's alternatives tried on the deal: the one whose alternative
                 # removes the difference explains it

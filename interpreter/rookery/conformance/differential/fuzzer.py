@@ -207,10 +207,13 @@ class Fuzzer(Lockstep):
                 return set()
         key = frozenset(rules)
         weighed = self.__dict__.setdefault(cache, {})
-        # weighed again once a rule is learned: the alternatives are the new oracle's
+        # weighed under the oracle the difference was found under, while it is the
+        # fuzzer's: the alternatives tried are the current oracle's clauses changed
         if (key, difference.learned) not in weighed:
-            alike = [d for d, fits in self.pending if frozenset(fits - self.alike) == key
-                     and d.learned == difference.learned]
+            if difference.learned != self.learned():
+                return set()
+            alike = [d for d, fits in self.pending if d.learned == difference.learned
+                     and frozenset(fits - self.alike_under(d.learned)) == key]
             weighed[key, difference.learned] = weigh(self, self.adaptation, key,
                                                      alike or [difference])
         return set(weighed[key, difference.learned])
@@ -222,18 +225,21 @@ class Fuzzer(Lockstep):
 
     def settle(self) -> None:
         """Between rounds, charge each difference still in doubt that one rule is left to
-        explain (the others behaved alike where they applied) or one rule's alternative
-        explains (see :meth:`explaining`), so that rule can be learned
-        before the run ends: a difference that fits several rules in every deal (the
+        explain (the others behaved alike where they applied), one rule's alternative
+        explains (see :meth:`explaining`) or, where no one rule's does, two rules'
+        together (:meth:`explaining_together`), so that a rule can be learned before the
+        run ends: a difference that fits several rules in every deal (the
         most cards, where the majority of tricks fits the same figure) would otherwise
         stay in doubt until :meth:`finish`, and the rule never be learned -- nor the
         next rule it hides be shown."""
         still = []
         for difference, fits in self.pending:
-            left = fits - self.alike
+            left = fits - self.alike_under(difference.learned)
             one = self.explaining(difference, left) if len(left) > 1 else left
-            if len(one) == 1:
-                difference.rules = tuple(one)
+            if len(left) > 1 and not one:
+                one = self.explaining_together(difference, left)    # two rules at once
+            if one:
+                difference.rules = tuple(sorted(one))
                 self.differences.append(difference)
                 if self.on_difference:
                     self.on_difference(difference)
