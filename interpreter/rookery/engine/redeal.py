@@ -13,29 +13,11 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from . import bidding
 from .actions import Action, Event
+from .poor_hand import is_poor
 from .scoring import thrown_in
 
 PHASE = "redeal"
 REDEAL, KEEP = Action("redeal"), Action("keep")
-
-
-def is_poor(hand, seat: int) -> bool:
-    """Whether ``seat``'s cards meet one of the ``deal.poor-hand`` conditions."""
-    t = hand.t
-    held = hand.hands[seat]
-    ranks = hand.variant.deck.ranks
-    for condition in hand.variant.deal.poor_hand:
-        if condition.kind == "counters":
-            if sum(1 for c in held if t.points[c]) < condition.number:
-                return True
-        elif condition.kind == "points":
-            if sum(t.points[c] for c in held) < condition.number:
-                return True
-        else:
-            low, high = ranks.index(condition.low), ranks.index(condition.high)
-            if all(low <= t.rank_index[c] <= high and t.color_of[c] >= 0 for c in held):
-                return True
-    return False
 
 
 def poor_seats(hand) -> list[int]:

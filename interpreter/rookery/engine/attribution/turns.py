@@ -7,6 +7,7 @@ dealer, the cards a seat holds and the legal set of each phase."""
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ..poor_hand import is_poor
 from .common import PHASE_CLAUSES, _PHASE_PRIORITY, _rule, _unique
 from .tricks import trick_rules
 from .legal import top_bid_ends
@@ -19,7 +20,7 @@ def turn_rules(hand, other: int | None = None) -> tuple[str, ...]:
     if phase == "done":
         return ()
     if phase == "redeal" and isinstance(other, int) and not isinstance(other, bool) and \
-            0 <= other < hand.n and not _is_poor(hand, other):
+            0 <= other < hand.n and not is_poor(hand, other):
         # the other side asks a seat whose hand is not poor here: what makes a hand
         # poor, not the order its holders are asked in
         return _unique([_rule(hand, "deal", "poor-hand")])
@@ -52,11 +53,6 @@ def turn_rules(hand, other: int | None = None) -> tuple[str, ...]:
         return _unique([_rule(hand, "passing", "cards")]) if any(hand.given) else ()
     section, key = PHASE_CLAUSES[phase]
     return _unique([_rule(hand, section, key)])
-
-
-def _is_poor(hand, seat: int) -> bool:
-    from ..redeal import is_poor      # the redeal imports this package: asked late
-    return is_poor(hand, seat)
 
 
 def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
