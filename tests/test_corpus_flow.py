@@ -67,6 +67,15 @@ def test_an_engine_that_names_trump_before_the_burial_is_charged_only_with_that(
     reordered = [r for r in results if any("before laying aside" in s for s in r.setup)]
     assert reordered and all(r.verdict == PASS for r in reordered
                              if "trump.named" not in r.case.rules)
+    # A case about the auction that ends by looking at the phase after it (the burial in
+    # the spec, trump for this engine) passes on its own rules, and says so.
+    auction = {r.case.id: r for r in results if r.case.id in
+               ("tournament/bidding/019", "tournament/bidding/021")}
+    assert len(auction) == 2
+    for result in auction.values():
+        assert result.verdict == PASS, result.case.id
+        assert any("the engine's phase is trump where the spec's is discard" in note
+                   for note in result.setup)
 
 
 def test_a_burial_taken_as_written_is_charged_as_usual(tournament_cases):
