@@ -242,3 +242,24 @@ def test_a_rule_that_hides_the_others_is_learned_and_the_others_still_named():
     without = Fuzzer(TOURNAMENT, engine_of(engine_variant), seed=1)     # no learning
     without.run(100)
     assert {r for d in without.differences for r in d.rules} == {"bidding.first"}
+
+
+def test_a_run_stopped_in_this_process_keeps_the_deals_of_its_round_that_finished(
+        monkeypatch):
+    """Ctrl-C in the middle of a round of ``-j 1``: the deals of that round that had
+    finished are kept, as they are with workers, and they are what a run of just those
+    deals finds (each deal of a round starts from the round's counts)."""
+    whole = Fuzzer(TOURNAMENT, engine_of(TOURNAMENT), seed=1)
+    whole.run(9)                        # rounds 0-1, 2-5 and 6-8
+    stopped = Fuzzer(TOURNAMENT, engine_of(TOURNAMENT), seed=1)
+    play = stopped.play_planned
+
+    def ctrl_c_at_deal_9(number, *rest):
+        if number == 9:
+            raise KeyboardInterrupt
+        return play(number, *rest)
+    monkeypatch.setattr(stopped, "play_planned", ctrl_c_at_deal_9)
+    with pytest.raises(KeyboardInterrupt):
+        stopped.run(20)                 # the third round is 6-15
+    assert stopped.deals == whole.deals == 9
+    assert stopped.actions == whole.actions > 0

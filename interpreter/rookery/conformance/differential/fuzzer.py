@@ -84,14 +84,30 @@ class Fuzzer(Lockstep):
                 if shared:
                     outcomes = play_round(campaign, setup, self, numbers, plan)
                 else:
-                    outcomes = [self.play_planned(n, plan[n], self.coverage, self._told)
-                                for n in numbers]
+                    outcomes = self._play_round_here(numbers, plan)
                 for outcome in outcomes:
                     self.merge(outcome)
                 if self.spec_ref:
                     self.adapt()
         self.finish()
         return self.differences
+
+    def _play_round_here(self, numbers: list[int], plan: dict) -> list[DealOutcome]:
+        """A round's deals played in this process, each from the counts of the round's
+        start (as a worker would, so the result does not depend on ``-j``).  Stopped by
+        Ctrl-C or SIGTERM, the deals that had finished are merged before the stop goes
+        on, as :func:`play_round` does for workers: an interrupted run keeps them."""
+        outcomes: list[DealOutcome] = []
+        try:
+            for number in numbers:
+                outcomes.append(self.play_planned(number, plan[number], self.coverage,
+                                                  self._told))
+        except BaseException as stop:
+            if not isinstance(stop, Exception):     # an interruption, not a mistake
+                for outcome in outcomes:
+                    self.merge(outcome)
+            raise
+        return outcomes
 
     def rounds(self, first: int, end: int) -> list[tuple[int, int]]:
         """The rounds' deal numbers: 2, then 4, then ``adapt_every`` at a time, so that
