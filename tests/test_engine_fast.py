@@ -12,6 +12,7 @@ plays playout and recording hands side by side.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -23,7 +24,8 @@ from rookery.engine.fast_scoring import scorer_for
 from rookery.engine.scoring import score_hand
 from rookery.engine.shuffle import shuffler
 from rookery.engine.tables import tables_for
-from rookery.resources import conformance_dir
+from rookery.language.formula import POSITIONS, positional
+from rookery.resources import conformance_dir, specs_dir
 
 OPTION_COMBINATIONS = ["tournament+rook-low", "tournament+no-trump",
                        "tournament+discard-counters", "kentucky-rook+rook-low+no-trump",
@@ -115,3 +117,64 @@ def test_a_random_of_its_own_shuffles_its_own_way():
     deck = list(range(41))
     shuffler(41)(Reversed(1), deck)
     assert deck == list(range(40, -1, -1))
+
+
+# -- the scoring formulas written out as Python (``language/formula.py``: positional) ----
+
+GRID = [dict(zip(POSITIONS, values)) for values in
+        itertools.product((-40, 0, 55, 120, 180), (0, 35, 120), (0, 1, 9), (70, 120),
+                          (120, 180), (9, 10), (-200, 0, 290), (True, False))]
+HANDMADE = {
+    "made": "taken >= bid and counters != 0 or tricks == all_tricks",
+    "bidders": "if not made or tricks < 2 then -bid * 2 else max(taken, bid, score - 1) "
+               "+ min(counters, total) - all_tricks - 3 - -5",
+    "defenders": "if (taken >= bid) == (tricks > 3) then 0 - taken - 1 else -(taken - 3) * 2",
+}
+
+
+def _same(formula, written, env):
+    expected = formula(env)
+    got = written(*(env[name] for name in POSITIONS))
+    return (type(got), got) == (type(expected), expected)
+
+
+def _with_formulas(tmp_path, formulas: dict[str, str]):
+    text = (specs_dir() / "tournament.rook").read_text()
+    lines = [line for line in text.splitlines()
+             if line.split(":")[0].strip() not in formulas]
+    at = lines.index("scoring:") + 1
+    lines[at:at] = [f"  {key}: {formula}" for key, formula in formulas.items()]
+    path = tmp_path / "formulas.rook"
+    path.write_text("\n".join(lines).replace("variant tournament", "variant formulas") + "\n")
+    return rookery.load_variant(path)
+
+
+@pytest.mark.parametrize("name", VARIANTS, ids=lambda v: v.rsplit("/", 1)[-1])
+def test_every_formula_written_out_gives_what_its_closures_give(name):
+    scoring = rookery.load_variant(name).scoring
+    for key in ("made", "bidders", "defenders"):
+        formula = getattr(scoring, key)
+        written = positional(formula)
+        assert written is not None, key
+        assert all(_same(formula, written, env) for env in GRID), key
+
+
+def test_every_kind_of_formula_written_out(tmp_path):
+    scoring = _with_formulas(tmp_path, HANDMADE).scoring
+    for key in HANDMADE:
+        formula = getattr(scoring, key)
+        assert positional(formula) is not None, key
+        assert all(_same(formula, positional(formula), env) for env in GRID), key
+        assert positional(formula) is positional(formula)       # written once
+
+
+def test_a_formula_too_deep_keeps_its_closures_and_scores_alike(tmp_path):
+    variant = _with_formulas(tmp_path, {"bidders": "taken" + " + 1" * 60})
+    assert positional(variant.scoring.bidders) is None
+    assert positional(variant.scoring.made) is not None
+    for seed in range(4):
+        hand = deal_hand(variant, seed, seed % 4, record=False)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        assert vars(scorer_for(hand.t)(hand)) == vars(score_hand(hand))

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from operator import add
 
-from .scoring import _hand_result, _side_result, plan_of, score_hand, side_score
+from ..language.formula import POSITIONS, positional
+from .scoring import _hand_result, _side_result, plan_of, score_hand
 
 _SCORERS: dict[int, tuple] = {}
 
@@ -48,6 +49,8 @@ def _build(t):
     keepers = t.keepers
     if all(len(sides) == 2 for sides in layouts):
         return _two_sides(plan, layouts, keepers)
+    made_of, bidders, defenders = _formulas(plan)
+    total = plan.total
 
     def score(hand):
         """:func:`score_hand` for this variant's fixed sides and plain bonuses."""
@@ -78,10 +81,18 @@ def _build(t):
                 bonus += majority
             if side_tricks == all_tricks:
                 bonus += all_tricks_bonus
-            made, side = side_score(plan, index == 0, made, counters, bonus, side_tricks,
-                                    bid, scores_before[first_keeper])
+            taken = counters + bonus
+            score_before = scores_before[first_keeper]
+            if index == 0:
+                made = bool(made_of(taken, counters, side_tricks, bid, total, all_tricks,
+                                    score_before))
+                side = int(bidders(taken, counters, side_tricks, bid, total, all_tricks,
+                                   score_before, made))
+            else:
+                side = int(defenders(taken, counters, side_tricks, bid, total, all_tricks,
+                                     score_before, made))
             results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
-                                        counters + bonus, side))
+                                        taken, side))
             for keeper in side_keepers:
                 changes[keeper] = side
             index += 1
@@ -97,6 +108,8 @@ def _two_sides(plan, layouts, keepers: int):
     (_, _, _, point_of, where, all_tricks, trick_points, last_trick, majority,
      all_tricks_bonus, *_) = plan
     the_nest = _nest_reckoner(point_of, where)
+    made_of, bidders, defenders = _formulas(plan)
+    total = plan.total
 
     def score(hand):
         """:func:`score_hand` for two fixed sides and plain bonuses."""
@@ -130,10 +143,15 @@ def _two_sides(plan, layouts, keepers: int):
             their_bonus += all_tricks_bonus
         bid = hand.high
         scores_before = hand.scores_before
-        made, our_score = side_score(plan, True, None, our_counters, our_bonus, our_tricks,
-                                     bid, scores_before[our_keeper])
-        _, their_score = side_score(plan, False, made, their_counters, their_bonus,
-                                    their_tricks, bid, scores_before[their_keeper])
+        our_taken = our_counters + our_bonus
+        their_taken = their_counters + their_bonus
+        our_before = scores_before[our_keeper]
+        made = bool(made_of(our_taken, our_counters, our_tricks, bid, total, all_tricks,
+                            our_before))
+        our_score = int(bidders(our_taken, our_counters, our_tricks, bid, total, all_tricks,
+                                our_before, made))
+        their_score = int(defenders(their_taken, their_counters, their_tricks, bid, total,
+                                    all_tricks, scores_before[their_keeper], made))
         changes = [0] * keepers
         for keeper in our_keepers:
             changes[keeper] = our_score
@@ -141,13 +159,29 @@ def _two_sides(plan, layouts, keepers: int):
             changes[keeper] = their_score
         return _hand_result(
             bidder, bid, made,
-            (_side_result(ours, True, our_counters, our_tricks, our_bonus,
-                          our_counters + our_bonus, our_score),
+            (_side_result(ours, True, our_counters, our_tricks, our_bonus, our_taken,
+                          our_score),
              _side_result(theirs, False, their_counters, their_tricks, their_bonus,
-                          their_counters + their_bonus, their_score)),
+                          their_taken, their_score)),
             nest_points, nest_to, tuple(changes), tuple(map(add, scores_before, changes)))
 
     return score
+
+
+def _formulas(plan):
+    """The ``scoring:`` formulas ``made``, ``bidders`` and ``defenders`` as functions of
+    the quantities by position (:data:`~rookery.language.formula.POSITIONS`): each one
+    written out as Python from its checked tree, or where it cannot be (a formula too
+    deep) its closure reading them as :func:`~rookery.engine.scoring.side_score` passes
+    them."""
+    return tuple(positional(formula) or _by_position(formula)
+                 for formula in (plan.made, plan.bidders, plan.defenders))
+
+
+def _by_position(formula):
+    def by_position(*values):
+        return formula(dict(zip(POSITIONS, values)))
+    return by_position
 
 
 def _nest_reckoner(point_of, where: str):

@@ -40,6 +40,7 @@ def compile_formula(expr: ast.Expr, want: str, allowed: set[str] | None = None) 
     """Check ``expr`` yields ``want`` ("number" or "bool") and compile it."""
     allowed = set(QUANTITIES) if allowed is None else allowed
     kind, fn = _compile(expr, allowed)
+    fn.tree = expr          # the checked tree, for :func:`positional`
     if kind != want:
         raise SpecError(f"this formula gives a {_word(kind)}, but a {_word(want)} is needed",
                         _where(expr), expected=f"a formula giving a {_word(want)}",
@@ -131,6 +132,88 @@ def _compile(expr: ast.Expr, allowed: set[str]) -> tuple[str, Compiled]:
         builtin = FUNCTIONS[expr.name]
         return "number", lambda env: builtin(f(env) for f in fns)
     raise AssertionError(f"unknown formula node {expr!r}")
+
+
+# -- the same formula as one Python function (issue 21) ------------------------------------
+
+# The quantities in the order a :func:`positional` function takes them.
+POSITIONS = ("taken", "counters", "tricks", "bid", "total", "all_tricks", "score", "made")
+
+# A tree deeper than this keeps its closures: Python's own compiler has a nesting limit.
+_DEEPEST = 40
+
+_PYTHON_OPS = {"+": "+", "-": "-", "*": "*", "and": "and", "or": "or", ">=": ">=", "<=": "<=",
+               "==": "==", "!=": "!=", ">": ">", "<": "<"}
+
+
+def positional(compiled: Compiled):
+    """The formula ``compiled`` as one Python function of the quantities by position
+    (:data:`POSITIONS`; ``made`` may be left out), giving what ``compiled(env)`` gives for
+    the same values; or ``None`` for a formula too deep for it, or a function that
+    :func:`compile_formula` did not make.  Made once per compiled formula, on first
+    asking (a playout's scorer, ``engine/fast_scoring.py``).
+
+    The function is written from the checked tree only, never from the spec's text:
+    every number is a Python ``int`` written back by ``repr``, every name one of
+    :data:`POSITIONS`, every operator and function one of a fixed table, and every
+    operation in parentheses, so Python's precedence and chained comparisons never
+    apply.  The closures stay what the interpreter reads (``engine/scoring.py``);
+    ``tests/test_engine_fast.py`` compares the two on every built-in and house formula."""
+    made = getattr(compiled, "positional", False)
+    if made is not False:
+        return made
+    tree = getattr(compiled, "tree", None)
+    function = None
+    if tree is not None:
+        try:
+            body = _python(tree, 0)
+        except _NotWritten:
+            body = None     # the closures serve
+        if body is not None:
+            namespace: dict = {"min": min, "max": max}
+            source = f"def formula({', '.join(POSITIONS[:-1])}, made=None):\n" \
+                     f"    return {body}\n"
+            exec(compile(source, "<formula>", "exec"), namespace)   # noqa: S102 - see above
+            function = namespace["formula"]
+    compiled.positional = function
+    return function
+
+
+class _NotWritten(Exception):
+    """A tree :func:`positional` does not write out (too deep, or not a checked one)."""
+
+
+def _python(expr: ast.Expr, depth: int) -> str:
+    """``expr`` as a Python expression over :data:`POSITIONS` (see :func:`positional`)."""
+    if depth > _DEEPEST:
+        raise _NotWritten
+    depth += 1
+    if isinstance(expr, ast.Num):
+        if type(expr.value) is not int:
+            raise _NotWritten
+        return f"({expr.value!r})"
+    if isinstance(expr, ast.Var):
+        if expr.name not in POSITIONS:
+            raise _NotWritten
+        return expr.name
+    if isinstance(expr, ast.Unary):
+        operand = _python(expr.operand, depth)
+        if expr.op not in ("not", "-"):
+            raise _NotWritten
+        return f"(not {operand})" if expr.op == "not" else f"(-{operand})"
+    if isinstance(expr, ast.Binary):
+        if expr.op not in _PYTHON_OPS:
+            raise _NotWritten
+        return f"({_python(expr.left, depth)} {_PYTHON_OPS[expr.op]} " \
+               f"{_python(expr.right, depth)})"
+    if isinstance(expr, ast.If):
+        return f"({_python(expr.then, depth)} if {_python(expr.condition, depth)} " \
+               f"else {_python(expr.otherwise, depth)})"
+    if isinstance(expr, ast.Call):
+        if expr.name not in FUNCTIONS or len(expr.args) > _DEEPEST:
+            raise _NotWritten
+        return f"{expr.name}({', '.join(_python(a, depth) for a in expr.args)})"
+    raise _NotWritten
 
 
 def _need(kind: str, want: str, expr: ast.Expr) -> None:
