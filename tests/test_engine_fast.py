@@ -12,7 +12,9 @@ plays playout and recording hands side by side.
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 
 import pytest
@@ -80,8 +82,21 @@ def test_specialised_playout_equals_the_interpreter(name):
                         _outcome(general, hand, action), (phase, action)
             hand.apply(rng.choice(legal))
         if not hand.result.thrown_in:           # (a thrown-in hand is not scored)
-            assert scorer_for(hand.t)(hand) == score_hand(hand)
-            assert vars(scorer_for(hand.t)(hand)) == vars(score_hand(hand))
+            _assert_scored_alike(scorer_for(hand.t)(hand), score_hand(hand))
+
+
+def _assert_scored_alike(fast, interpreted):
+    """A playout's result, its sides made on first reading, equal to the interpreter's:
+    the score change and the running scores before the sides are read, then every
+    field, the JSON, a pickled copy and the fields themselves."""
+    assert (fast.changes, fast.scores, fast.made) == \
+        (interpreted.changes, interpreted.scores, interpreted.made)
+    assert pickle.loads(pickle.dumps(fast)) == interpreted
+    assert copy.copy(fast) == interpreted
+    assert fast == interpreted
+    assert fast.to_json() == interpreted.to_json()
+    assert hash(fast) == hash(interpreted)
+    assert vars(fast) == vars(interpreted)
 
 
 def test_the_common_games_are_specialised():
@@ -177,4 +192,19 @@ def test_a_formula_too_deep_keeps_its_closures_and_scores_alike(tmp_path):
         rng = random.Random(seed)
         while not hand.is_over:
             hand.apply(rng.choice(hand.legal_actions()))
-        assert vars(scorer_for(hand.t)(hand)) == vars(score_hand(hand))
+        assert scorer_for(hand.t) is score_hand
+
+
+def test_a_playout_result_makes_its_sides_only_when_read():
+    variant = rookery.load_variant("tournament")
+    hand = deal_hand(variant, 5, 1, record=False)
+    rng = random.Random(5)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    result = hand.result
+    assert "sides" not in vars(result) and hand.result.changes == score_hand(hand).changes
+    assert [side.seats for side in result.sides] == [(1, 3), (0, 2)] or \
+        [side.seats for side in result.sides] == [(0, 2), (1, 3)]
+    assert vars(result) == vars(score_hand(hand))
+    with pytest.raises(AttributeError, match="no attribute 'side'"):
+        result.side

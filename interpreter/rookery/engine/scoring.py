@@ -41,6 +41,20 @@ class HandResult:
     changes: tuple[int, ...]            # per score keeper (team or seat)
     scores: tuple[int, ...]             # running scores after the hand
 
+    def __getattr__(self, name: str):
+        """A playout's result (``engine/fast_scoring.py``) makes its :class:`SideResult`
+        values when ``sides`` is first read: until then it holds their fields as plain
+        tuples (``_pending_sides``), so a playout that reads only the score change
+        (``changes``, a bot's rollout) does not make them.  Called only for an attribute
+        not found, so every other read is as quick as a plain dataclass's."""
+        if name == "sides":
+            pending = self.__dict__.pop("_pending_sides", None)
+            if pending is not None:
+                sides = self.__dict__["sides"] = tuple(
+                    _side_result(*fields) for fields in pending)
+                return sides
+        raise AttributeError(f"'HandResult' object has no attribute '{name}'")
+
     def to_json(self) -> dict:
         return {
             "thrown_in": self.thrown_in, "bidder": self.bidder, "bid": self.bid,
@@ -211,6 +225,18 @@ def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
     result.__dict__.update(thrown_in=False, bidder=bidder, bid=bid, made=made, sides=sides,
                            nest_points=nest_points, nest_to=nest_to, changes=changes,
                            scores=scores)
+    return result
+
+
+def _hand_result_sides_pending(bidder, bid, made, pending, nest_points, nest_to, changes,
+                               scores) -> HandResult:
+    """:func:`_hand_result` with each side's fields (``pending``: tuples in
+    :class:`SideResult` order) made into ``sides`` on first reading
+    (:meth:`HandResult.__getattr__`); equal to the result made at once."""
+    result = _new(HandResult)
+    result.__dict__.update(thrown_in=False, bidder=bidder, bid=bid, made=made,
+                           _pending_sides=pending, nest_points=nest_points, nest_to=nest_to,
+                           changes=changes, scores=scores)
     return result
 
 

@@ -149,42 +149,52 @@ _PYTHON_OPS = {"+": "+", "-": "-", "*": "*", "and": "and", "or": "or", ">=": ">=
 def positional(compiled: Compiled):
     """The formula ``compiled`` as one Python function of the quantities by position
     (:data:`POSITIONS`; ``made`` may be left out), giving what ``compiled(env)`` gives for
-    the same values; or ``None`` for a formula too deep for it, or a function that
-    :func:`compile_formula` did not make.  Made once per compiled formula, on first
-    asking (a playout's scorer, ``engine/fast_scoring.py``).
-
-    The function is written from the checked tree only, never from the spec's text:
-    every number is a Python ``int`` written back by ``repr``, every name one of
-    :data:`POSITIONS`, every operator and function one of a fixed table, and every
-    operation in parentheses, so Python's precedence and chained comparisons never
-    apply.  The closures stay what the interpreter reads (``engine/scoring.py``);
-    ``tests/test_engine_fast.py`` compares the two on every built-in and house formula."""
+    the same values; or ``None`` where :func:`python_expression` gives none.  Made once
+    per compiled formula, on first asking."""
     made = getattr(compiled, "positional", False)
     if made is not False:
         return made
-    tree = getattr(compiled, "tree", None)
     function = None
-    if tree is not None:
-        try:
-            body = _python(tree, 0)
-        except _NotWritten:
-            body = None     # the closures serve
-        if body is not None:
-            namespace: dict = {"min": min, "max": max}
-            source = f"def formula({', '.join(POSITIONS[:-1])}, made=None):\n" \
-                     f"    return {body}\n"
-            exec(compile(source, "<formula>", "exec"), namespace)   # noqa: S102 - see above
-            function = namespace["formula"]
+    body = python_expression(compiled, {name: name for name in POSITIONS})
+    if body is not None:
+        namespace: dict = {}
+        source = f"def formula({', '.join(POSITIONS[:-1])}, made=None):\n" \
+                 f"    return {body}\n"
+        exec(compile(source, "<formula>", "exec"), namespace)   # noqa: S102 - see below
+        function = namespace["formula"]
     compiled.positional = function
     return function
 
 
+def python_expression(compiled: Compiled, names: Mapping[str, str]) -> str | None:
+    """The formula ``compiled`` as a Python expression in which each quantity is the
+    caller's ``names[quantity]`` (a local name or a number of its own); or ``None`` for a
+    formula too deep for Python's compiler, or a function :func:`compile_formula` did not
+    make.  Evaluated with Python's ``min`` and ``max``, it gives what ``compiled(env)``
+    gives for the same values (a playout's scorer, ``engine/fast_scoring.py``).
+
+    The expression is written from the checked tree only, never from the spec's text:
+    every number is a Python ``int`` written back by ``repr``, every quantity one of the
+    caller's names, every operator and function one of a fixed table, and every operation
+    in parentheses, so Python's precedence and chained comparisons never apply.  The
+    closures stay what the interpreter reads (``engine/scoring.py``);
+    ``tests/test_engine_fast.py`` compares the two on every built-in and house formula."""
+    tree = getattr(compiled, "tree", None)
+    if tree is None:
+        return None
+    try:
+        return _python(tree, 0, names)
+    except _NotWritten:
+        return None     # the closures serve
+
+
 class _NotWritten(Exception):
-    """A tree :func:`positional` does not write out (too deep, or not a checked one)."""
+    """A tree :func:`python_expression` does not write out (too deep, or not a checked
+    one)."""
 
 
-def _python(expr: ast.Expr, depth: int) -> str:
-    """``expr`` as a Python expression over :data:`POSITIONS` (see :func:`positional`)."""
+def _python(expr: ast.Expr, depth: int, names: Mapping[str, str]) -> str:
+    """``expr`` as a Python expression (see :func:`python_expression`)."""
     if depth > _DEEPEST:
         raise _NotWritten
     depth += 1
@@ -193,26 +203,27 @@ def _python(expr: ast.Expr, depth: int) -> str:
             raise _NotWritten
         return f"({expr.value!r})"
     if isinstance(expr, ast.Var):
-        if expr.name not in POSITIONS:
+        if expr.name not in names:
             raise _NotWritten
-        return expr.name
+        return names[expr.name]
     if isinstance(expr, ast.Unary):
-        operand = _python(expr.operand, depth)
+        operand = _python(expr.operand, depth, names)
         if expr.op not in ("not", "-"):
             raise _NotWritten
         return f"(not {operand})" if expr.op == "not" else f"(-{operand})"
     if isinstance(expr, ast.Binary):
         if expr.op not in _PYTHON_OPS:
             raise _NotWritten
-        return f"({_python(expr.left, depth)} {_PYTHON_OPS[expr.op]} " \
-               f"{_python(expr.right, depth)})"
+        return f"({_python(expr.left, depth, names)} {_PYTHON_OPS[expr.op]} " \
+               f"{_python(expr.right, depth, names)})"
     if isinstance(expr, ast.If):
-        return f"({_python(expr.then, depth)} if {_python(expr.condition, depth)} " \
-               f"else {_python(expr.otherwise, depth)})"
+        return f"({_python(expr.then, depth, names)} if " \
+               f"{_python(expr.condition, depth, names)} else " \
+               f"{_python(expr.otherwise, depth, names)})"
     if isinstance(expr, ast.Call):
         if expr.name not in FUNCTIONS or len(expr.args) > _DEEPEST:
             raise _NotWritten
-        return f"{expr.name}({', '.join(_python(a, depth) for a in expr.args)})"
+        return f"{expr.name}({', '.join(_python(a, depth, names) for a in expr.args)})"
     raise _NotWritten
 
 
