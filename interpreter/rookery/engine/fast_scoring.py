@@ -28,7 +28,7 @@ the same finished hands as well.
 from __future__ import annotations
 
 from ..language.formula import python_expression
-from .scoring import _hand_result_sides_pending, plan_of, score_hand
+from .scoring import HandResult, plan_of, score_hand
 
 _SCORERS: dict[int, tuple] = {}
 
@@ -45,7 +45,7 @@ def _build(t):
     source = scorer_source(t)
     if source is None:
         return score_hand
-    namespace = {"point_of": t.point_of, "_hand_result": _hand_result_sides_pending}
+    namespace = {"point_of": t.point_of, "new": object.__new__, "HandResult": HandResult}
     exec(compile(source, f"<score of {t.variant.id}>", "exec"), namespace)  # noqa: S102
     return namespace["score"]
 
@@ -67,8 +67,7 @@ def scorer_source(t) -> str | None:
     lines = ["def score(hand):",
              "    bidder = hand.bidder",
              "    last_winner = hand.tricks[-1][3]",
-             "    nest_points = sum(map(point_of, hand.laid_aside)) + "
-             "sum(map(point_of, hand.nest))",
+             "    nest_points = sum(map(point_of, hand.laid_aside + hand.nest))",
              f"    nest_to = {nest_to}",
              "    tricks_won = hand.tricks_won",
              "    points_won = hand.points_won",
@@ -140,7 +139,19 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
     results = ", ".join(
         f"({tuple(seats)!r}, {index == 0!r}, counters_{index}, tricks_{index}, "
         f"bonus_{index}, taken_{index}, score_{index})" for index, seats in enumerate(sides))
-    lines.append(f"return _hand_result(bidder, bid, made, ({results},), nest_points, "
-                 f"nest_to, ({''.join(c + ', ' for c in change)}), "
-                 f"({''.join(f'before[{k}] + {c}, ' for k, c in enumerate(change))}))")
+    # The frozen result filled in place, as scoring._hand_result fills it, each side's
+    # fields left as a tuple until ``sides`` is read (HandResult.__getattr__).
+    lines += ["result = new(HandResult)",
+              "fields = result.__dict__",
+              "fields['thrown_in'] = False",
+              "fields['bidder'] = bidder",
+              "fields['bid'] = bid",
+              "fields['made'] = made",
+              f"fields['_pending_sides'] = ({results},)",
+              "fields['nest_points'] = nest_points",
+              "fields['nest_to'] = nest_to",
+              f"fields['changes'] = ({''.join(c + ', ' for c in change)})",
+              "fields['scores'] = "
+              f"({''.join(f'before[{k}] + {c}, ' for k, c in enumerate(change))})",
+              "return result"]
     return lines

@@ -228,18 +228,6 @@ def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
     return result
 
 
-def _hand_result_sides_pending(bidder, bid, made, pending, nest_points, nest_to, changes,
-                               scores) -> HandResult:
-    """:func:`_hand_result` with each side's fields (``pending``: tuples in
-    :class:`SideResult` order) made into ``sides`` on first reading
-    (:meth:`HandResult.__getattr__`); equal to the result made at once."""
-    result = _new(HandResult)
-    result.__dict__.update(thrown_in=False, bidder=bidder, bid=bid, made=made,
-                           _pending_sides=pending, nest_points=nest_points, nest_to=nest_to,
-                           changes=changes, scores=scores)
-    return result
-
-
 def thrown_in(hand) -> HandResult:
     return HandResult(True, None, None, None, (), 0, None, (0,) * hand.t.keepers,
                       tuple(hand.scores_before))
