@@ -6,8 +6,10 @@ A playout hand (``record=False``) plays with closures built once per variant
 compared with the interpreter's own function on the very same states, on every built-in
 variant, every house spec of the corpus and bases with options: the legal actions, the
 state after each action, the refusal of illegal actions (code, message, rule), the
-finished hand's result, and the shuffled deck.  ``tests/test_engine_playout.py`` also
-plays playout and recording hands side by side.
+finished hand's result (its sides made when first read: before and after, pickled and
+copied), the scoring formulas written out as Python (``language/formula.py``) and the
+shuffled deck.  ``tests/test_engine_playout.py`` also plays playout and recording hands
+side by side.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ keeps no history, and reckons its result only when it is read; the phases called
 (bidding, the discard, trump, play) then check their own calls and send anything unusual
 (a seat given, an action as text) the checked way round.  A playout's phase classes are
 made per variant, their verbs closures built once from the variant's tables
-(``fast_auction.py``, ``fast_play.py``; the score: ``fast_scoring.py``).
+(``fast_auction.py``, ``fast_play.py``); its score is one function written out once per
+variant from the checked values, its sides made only when read (``fast_scoring.py``).
 ``tests/test_engine_playout.py`` proves both kinds of hand alike in every variant, and
 ``tests/test_engine_fast.py`` each specialised verb equal to the interpreter's.
 """
