@@ -105,10 +105,10 @@ def discard_verbs(t) -> tuple:
         card = card_of_discard(action) if seat is None and type(action) is Action else None
         if card is None:
             return general_apply(hand, action, seat)
-        held = hand.hands[hand.bidder]
-        if card not in held:
+        try:
+            hand.hands[hand.bidder].remove(card)
+        except ValueError:
             return general_apply(hand, action)          # refuses: not held
-        held.remove(card)
         hand.laid_aside.append(card)
         left = hand.discards_left = hand.discards_left - 1
         if left == 0:
