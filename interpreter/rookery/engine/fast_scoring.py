@@ -12,8 +12,8 @@ and the ``scoring:`` formulas as Python expressions written from their checked t
 of the code: every number in it is an ``int`` of the model written back by ``repr``.
 
 The result it makes holds each side's fields as plain tuples until ``sides`` is first
-read (:meth:`~rookery.engine.scoring.HandResult.__getattr__`): a rollout that reads only
-the score change (``hand.result.changes``) makes no :class:`SideResult`.
+read (``scoring._SidesWhenRead``): a rollout that reads only the score change
+(``hand.result.changes``) makes no :class:`SideResult`.
 
 A variant whose sides change from hand to hand (``table: sides called``), that has house
 bonuses (``most-cards``, ``all-points``, ``double``) or a formula too deep to write out
@@ -140,7 +140,7 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
         f"({tuple(seats)!r}, {index == 0!r}, counters_{index}, tricks_{index}, "
         f"bonus_{index}, taken_{index}, score_{index})" for index, seats in enumerate(sides))
     # The frozen result filled in place, as scoring._hand_result fills it, each side's
-    # fields left as a tuple until ``sides`` is read (HandResult.__getattr__).
+    # fields left as a tuple until ``sides`` is read (scoring._SidesWhenRead).
     lines += ["result = new(HandResult)",
               "fields = result.__dict__",
               "fields['thrown_in'] = False",
