@@ -28,7 +28,7 @@ def play_verbs(t) -> tuple:
     card_of_play = t.card_of_play.get
     anytime = t.anytime
     next_seat = t.next_seat
-    point_of = t.point_of
+    trick_points = _trick_points(t.points, t.players)
     players = t.players
     tricks_per_hand = t.tricks_per_hand
     duplicates = t.duplicates
@@ -98,7 +98,7 @@ def play_verbs(t) -> tuple:
         leader = hand.leader
         tricks.append((leader, cards, seats_from[leader], winner))
         hand.tricks_won[winner] += 1
-        hand.points_won[winner] += sum(map(point_of, cards))
+        hand.points_won[winner] += trick_points(cards)
         hand.trick_cards = []
         hand.trick_seats = []
         hand.best_key = -2
@@ -109,3 +109,16 @@ def play_verbs(t) -> tuple:
         return ()
 
     return legal_actions, apply
+
+
+def _trick_points(points, players: int):
+    """The points of a whole trick's cards (``players`` card ids), the sum written out
+    for the variant's number of players: ``sum(map(points.__getitem__, cards))`` without
+    an iterator made at every trick.  Written from the player count alone (an ``int``)."""
+    names = [f"card_{seat}" for seat in range(players)]
+    source = (f"def trick_points(cards):\n"
+              f"    {', '.join(names)}, = cards\n"
+              f"    return {' + '.join(f'points[{name}]' for name in names)}\n")
+    namespace = {"points": points}
+    exec(compile(source, "<trick points>", "exec"), namespace)  # noqa: S102 - see above
+    return namespace["trick_points"]
