@@ -91,14 +91,14 @@ def discard_verbs(t) -> tuple:
     variant: closures where any card may go, else the interpreter's own."""
     if not t.discard_any or t.duplicates:
         return nest.legal, nest.apply
-    discard_action = t.discard_action
+    discard_actions = t.discard_actions
     card_of_discard = t.card_of_discard.get
     announce = t.variant.nest.announce == "points"
     general_apply = nest.apply
 
     def legal_actions(hand) -> list[Action]:
         """Every card the bid winner holds (:func:`rookery.engine.nest.legal`)."""
-        return list(map(discard_action, hand.hands[hand.bidder]))
+        return [discard_actions[card] for card in hand.hands[hand.bidder]]
 
     def apply(hand, action: Action, seat: int | None = None):
         """Lay a card aside (:func:`rookery.engine.nest.apply`)."""

@@ -24,7 +24,7 @@ def play_verbs(t) -> tuple:
     """``(legal_actions, apply)`` of the play phase for a playout hand of ``t``'s
     variant."""
     follow_any, _, _, last_played_wins = t.play_rules
-    play_action = t.play_action
+    play_actions = t.play_actions
     card_of_play = t.card_of_play.get
     anytime = t.anytime
     next_seat = t.next_seat
@@ -45,16 +45,20 @@ def play_verbs(t) -> tuple:
         held = hand.hands[hand.to_act]
         if duplicates:
             held = dict.fromkeys(held)          # each card once
+        # (Comprehensions over the tables themselves: a tuple's ``__getitem__`` and a
+        # set's ``__contains__`` handed to map and filter are slot wrappers, slower to
+        # call than the loop is to run.)
         if hand.trick_cards and not follow_any:
             ctx = hand.ctx
             led = hand.led
-            follow = list(map(play_action, filter(ctx.follows[led], held)))
+            members = ctx.members[led]
+            follow = [play_actions[card] for card in held if card in members]
             if follow:
                 extra = ctx.anytime_off[led]
                 if extra and not extra.isdisjoint(held):
-                    follow += map(play_action, filter(extra.__contains__, held))
+                    follow += [play_actions[card] for card in held if card in extra]
                 return follow
-        actions = list(map(play_action, held))
+        actions = [play_actions[card] for card in held]
         if claims and not hand.trick_cards and claim.allowed(hand):
             actions.append(claim.CLAIM)
         return actions
