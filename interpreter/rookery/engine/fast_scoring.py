@@ -45,7 +45,7 @@ def _build(t):
     source = scorer_source(t)
     if source is None:
         return score_hand
-    namespace = {"point_of": t.point_of, "new": object.__new__, "HandResult": HandResult}
+    namespace = {"points": t.points, "new": object.__new__, "HandResult": HandResult}
     exec(compile(source, f"<score of {t.variant.id}>", "exec"), namespace)  # noqa: S102
     return namespace["score"]
 
@@ -67,7 +67,11 @@ def scorer_source(t) -> str | None:
     lines = ["def score(hand):",
              "    bidder = hand.bidder",
              "    last_winner = hand.tricks[-1][3]",
-             "    nest_points = sum(map(point_of, hand.laid_aside + hand.nest))",
+             "    nest_points = 0",
+             "    for card in hand.laid_aside:",
+             "        nest_points += points[card]",
+             "    for card in hand.nest:",
+             "        nest_points += points[card]",
              f"    nest_to = {nest_to}",
              "    tricks_won = hand.tricks_won",
              "    points_won = hand.points_won",
