@@ -210,3 +210,15 @@ def test_a_playout_result_makes_its_sides_only_when_read():
     assert vars(result) == vars(score_hand(hand))
     with pytest.raises(AttributeError, match="no attribute 'side'"):
         result.side
+
+
+def test_a_playout_thrown_in_keeps_the_result_it_was_given():
+    """A playout's finished class reckons the result on reading (without looking its
+    scorer up): a hand thrown in keeps the thrown-in result it was given."""
+    variant = rookery.load_variant("tournament")
+    playout, recording = (deal_hand(variant, 4, 2, record=record) for record in (False, True))
+    for hand in (playout, recording):
+        while not hand.is_over:
+            hand.apply(rookery.Action.parse("pass"))
+    assert playout.result.thrown_in and playout.result == recording.result
+    assert type(playout).result is not rookery.Hand.result      # the playout's own
