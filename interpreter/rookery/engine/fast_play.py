@@ -45,9 +45,8 @@ def play_verbs(t) -> tuple:
         held = hand.hands[hand.to_act]
         if duplicates:
             held = dict.fromkeys(held)          # each card once
-        # (Comprehensions over the tables themselves: a tuple's ``__getitem__`` and a
-        # set's ``__contains__`` handed to map and filter are slot wrappers, slower to
-        # call than the loop is to run.)
+        # (Comprehensions over the tables themselves: a tuple's ``__getitem__`` handed
+        # to map is a slot wrapper, slower to call than the loop is to run.)
         if hand.trick_cards and not follow_any:
             ctx = hand.ctx
             led = hand.led

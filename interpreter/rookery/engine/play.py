@@ -46,7 +46,7 @@ def legal(hand, seat: int | None = None) -> list[Action]:
     actions = t.play_actions
     if hand.trick_cards and not hand.follow_any:
         # The cards of the led color, and those playable anytime (comprehensions: a
-        # tuple's __getitem__ and a set's __contains__ are slow to hand to map, filter).
+        # tuple's __getitem__ handed to map is a slot wrapper, slow to call).
         ctx = hand.ctx
         led = hand.led
         members = ctx.members[led]
