@@ -229,7 +229,10 @@ class _SidesWhenRead:
         if result is None:
             return self
         held = result.__dict__
-        sides = held["sides"] = tuple(map(_side_result, held.pop("_pending_sides")))
+        # (The tuples dropped only once the sides are kept: a second thread reading
+        # meanwhile makes equal sides of its own.)
+        sides = held["sides"] = tuple(map(_side_result, held["_pending_sides"]))
+        held.pop("_pending_sides", None)
         return sides
 
 
