@@ -24,7 +24,7 @@ import pytest
 import rookery
 from rookery.engine import fast_auction, fast_play, hand as hand_module, play
 from rookery.engine.deal import deal_hand
-from rookery.engine.fast_scoring import scorer_for
+from rookery.engine.fast_scoring import scorer_for, scorer_source
 from rookery.engine.scoring import score_hand
 from rookery.engine.shuffle import shuffler
 from rookery.engine.tables import tables_for
@@ -222,3 +222,29 @@ def test_a_playout_thrown_in_keeps_the_result_it_was_given():
             hand.apply(rookery.Action.parse("pass"))
     assert playout.result.thrown_in and playout.result == recording.result
     assert type(playout).result is not rookery.Hand.result      # the playout's own
+
+
+def test_every_bonus_written_out_for_three_sides_alone(tmp_path):
+    """Rook for Three (each player alone) with every plain bonus: the written-out scorer
+    with three sides (the majority over the most of the two others) against the
+    interpreter."""
+    text = (specs_dir() / "rook-for-three.rook").read_text()
+    text = text.replace("variant rook-for-three", "variant rook-for-three-bonuses").replace(
+        '  trick-points 2                per "SCORING"\n',
+        '  trick-points 2                per "SCORING"\n'
+        '  majority 20\n  last-trick 10\n  all-tricks 30\n').replace("total 126", "total 156")
+    path = tmp_path / "rook-for-three-bonuses.rook"
+    path.write_text(text)
+    variant = rookery.load_variant(path)
+    assert "max(tricks_1, tricks_2)" in scorer_source(tables_for(variant))
+    majorities = set()
+    for seed in range(30):
+        hand = deal_hand(variant, seed, seed % 3, record=False)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if not hand.result.thrown_in:
+            _assert_scored_alike(scorer_for(hand.t)(hand), score_hand(hand))
+            majorities.add(max(side.tricks for side in hand.result.sides) >
+                           sorted(side.tricks for side in hand.result.sides)[-2])
+    assert majorities == {True, False}          # a majority taken, and a tie for the most

@@ -53,9 +53,9 @@ def _build(t):
 def scorer_source(t) -> str | None:
     """The Python source of the function scoring a finished hand of ``t``'s variant
     (:func:`score_hand` for its fixed sides and plain bonuses; the sides made when read),
-    or ``None`` where the
-    interpreter scores (sides that change, house bonuses, a formula not written out).
-    Bid winners whose sides are laid out alike share one branch."""
+    or ``None`` where the interpreter scores (sides that change, house bonuses, a
+    formula not written out).  Bid winners whose sides are laid out alike share one
+    branch."""
     plan = plan_of(t)
     (_, fixed, keeper_of, _, where, all_tricks, trick_points, last_trick, majority,
      all_tricks_bonus, house, total, *formulas) = plan
