@@ -6,12 +6,17 @@ A playout hand (``record=False``) plays with closures built once per variant
 compared with the interpreter's own function on the very same states, on every built-in
 variant, every house spec of the corpus and bases with options: the legal actions, the
 state after each action, the refusal of illegal actions (code, message, rule), the
-finished hand's result, and the shuffled deck.  ``tests/test_engine_playout.py`` also
-plays playout and recording hands side by side.
+finished hand's result (its sides made when first read: before and after, pickled and
+copied), the scoring formulas written out as Python (``language/formula.py``) and the
+shuffled deck.  ``tests/test_engine_playout.py`` also plays playout and recording hands
+side by side.
 """
 
 from __future__ import annotations
 
+import copy
+import itertools
+import pickle
 import random
 
 import pytest
@@ -19,11 +24,12 @@ import pytest
 import rookery
 from rookery.engine import fast_auction, fast_play, hand as hand_module, play
 from rookery.engine.deal import deal_hand
-from rookery.engine.fast_scoring import scorer_for
+from rookery.engine.fast_scoring import scorer_for, scorer_source
 from rookery.engine.scoring import score_hand
 from rookery.engine.shuffle import shuffler
 from rookery.engine.tables import tables_for
-from rookery.resources import conformance_dir
+from rookery.language.formula import POSITIONS, positional
+from rookery.resources import conformance_dir, specs_dir
 
 OPTION_COMBINATIONS = ["tournament+rook-low", "tournament+no-trump",
                        "tournament+discard-counters", "kentucky-rook+rook-low+no-trump",
@@ -78,8 +84,21 @@ def test_specialised_playout_equals_the_interpreter(name):
                         _outcome(general, hand, action), (phase, action)
             hand.apply(rng.choice(legal))
         if not hand.result.thrown_in:           # (a thrown-in hand is not scored)
-            assert scorer_for(hand.t)(hand) == score_hand(hand)
-            assert vars(scorer_for(hand.t)(hand)) == vars(score_hand(hand))
+            _assert_scored_alike(scorer_for(hand.t)(hand), score_hand(hand))
+
+
+def _assert_scored_alike(fast, interpreted):
+    """A playout's result, its sides made on first reading, equal to the interpreter's:
+    the score change and the running scores before the sides are read, then every
+    field, the JSON, a pickled copy and the fields themselves."""
+    assert (fast.changes, fast.scores, fast.made) == \
+        (interpreted.changes, interpreted.scores, interpreted.made)
+    assert pickle.loads(pickle.dumps(fast)) == interpreted
+    assert copy.copy(fast) == interpreted
+    assert fast == interpreted
+    assert fast.to_json() == interpreted.to_json()
+    assert hash(fast) == hash(interpreted)
+    assert vars(fast) == vars(interpreted)
 
 
 def test_the_common_games_are_specialised():
@@ -115,3 +134,117 @@ def test_a_random_of_its_own_shuffles_its_own_way():
     deck = list(range(41))
     shuffler(41)(Reversed(1), deck)
     assert deck == list(range(40, -1, -1))
+
+
+# -- the scoring formulas written out as Python (``language/formula.py``: positional) ----
+
+GRID = [dict(zip(POSITIONS, values)) for values in
+        itertools.product((-40, 0, 55, 120, 180), (0, 35, 120), (0, 1, 9), (70, 120),
+                          (120, 180), (9, 10), (-200, 0, 290), (True, False))]
+HANDMADE = {
+    "made": "taken >= bid and counters != 0 or tricks == all_tricks",
+    "bidders": "if not made or tricks < 2 then -bid * 2 else max(taken, bid, score - 1) "
+               "+ min(counters, total) - all_tricks - 3 - -5",
+    "defenders": "if (taken >= bid) == (tricks > 3) then 0 - taken - 1 else -(taken - 3) * 2",
+}
+
+
+def _same(formula, written, env):
+    expected = formula(env)
+    got = written(*(env[name] for name in POSITIONS))
+    return (type(got), got) == (type(expected), expected)
+
+
+def _with_formulas(tmp_path, formulas: dict[str, str]):
+    text = (specs_dir() / "tournament.rook").read_text()
+    lines = [line for line in text.splitlines()
+             if line.split(":")[0].strip() not in formulas]
+    at = lines.index("scoring:") + 1
+    lines[at:at] = [f"  {key}: {formula}" for key, formula in formulas.items()]
+    path = tmp_path / "formulas.rook"
+    path.write_text("\n".join(lines).replace("variant tournament", "variant formulas") + "\n")
+    return rookery.load_variant(path)
+
+
+@pytest.mark.parametrize("name", VARIANTS, ids=lambda v: v.rsplit("/", 1)[-1])
+def test_every_formula_written_out_gives_what_its_closures_give(name):
+    scoring = rookery.load_variant(name).scoring
+    for key in ("made", "bidders", "defenders"):
+        formula = getattr(scoring, key)
+        written = positional(formula)
+        assert written is not None, key
+        assert all(_same(formula, written, env) for env in GRID), key
+
+
+def test_every_kind_of_formula_written_out(tmp_path):
+    scoring = _with_formulas(tmp_path, HANDMADE).scoring
+    for key in HANDMADE:
+        formula = getattr(scoring, key)
+        assert positional(formula) is not None, key
+        assert all(_same(formula, positional(formula), env) for env in GRID), key
+        assert positional(formula) is positional(formula)       # written once
+
+
+def test_a_formula_too_deep_keeps_its_closures_and_scores_alike(tmp_path):
+    variant = _with_formulas(tmp_path, {"bidders": "taken" + " + 1" * 60})
+    assert positional(variant.scoring.bidders) is None
+    assert positional(variant.scoring.made) is not None
+    for seed in range(4):
+        hand = deal_hand(variant, seed, seed % 4, record=False)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        assert scorer_for(hand.t) is score_hand
+
+
+def test_a_playout_result_makes_its_sides_only_when_read():
+    variant = rookery.load_variant("tournament")
+    hand = deal_hand(variant, 5, 1, record=False)
+    rng = random.Random(5)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    result = hand.result
+    assert "sides" not in vars(result) and hand.result.changes == score_hand(hand).changes
+    assert [side.seats for side in result.sides] == [(1, 3), (0, 2)] or \
+        [side.seats for side in result.sides] == [(0, 2), (1, 3)]
+    assert vars(result) == vars(score_hand(hand))
+    with pytest.raises(AttributeError, match="no attribute 'side'"):
+        result.side
+
+
+def test_a_playout_thrown_in_keeps_the_result_it_was_given():
+    """A playout's finished class reckons the result on reading (without looking its
+    scorer up): a hand thrown in keeps the thrown-in result it was given."""
+    variant = rookery.load_variant("tournament")
+    playout, recording = (deal_hand(variant, 4, 2, record=record) for record in (False, True))
+    for hand in (playout, recording):
+        while not hand.is_over:
+            hand.apply(rookery.Action.parse("pass"))
+    assert playout.result.thrown_in and playout.result == recording.result
+    assert type(playout).result is not rookery.Hand.result      # the playout's own
+
+
+def test_every_bonus_written_out_for_three_sides_alone(tmp_path):
+    """Rook for Three (each player alone) with every plain bonus: the written-out scorer
+    with three sides (the majority over the most of the two others) against the
+    interpreter."""
+    text = (specs_dir() / "rook-for-three.rook").read_text()
+    text = text.replace("variant rook-for-three", "variant rook-for-three-bonuses").replace(
+        '  trick-points 2                per "SCORING"\n',
+        '  trick-points 2                per "SCORING"\n'
+        '  majority 20\n  last-trick 10\n  all-tricks 30\n').replace("total 126", "total 156")
+    path = tmp_path / "rook-for-three-bonuses.rook"
+    path.write_text(text)
+    variant = rookery.load_variant(path)
+    assert "max(tricks_1, tricks_2)" in scorer_source(tables_for(variant))
+    majorities = set()
+    for seed in range(30):
+        hand = deal_hand(variant, seed, seed % 3, record=False)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if not hand.result.thrown_in:
+            _assert_scored_alike(scorer_for(hand.t)(hand), score_hand(hand))
+            majorities.add(max(side.tricks for side in hand.result.sides) >
+                           sorted(side.tricks for side in hand.result.sides)[-2])
+    assert majorities == {True, False}          # a majority taken, and a tie for the most

@@ -91,24 +91,24 @@ def discard_verbs(t) -> tuple:
     variant: closures where any card may go, else the interpreter's own."""
     if not t.discard_any or t.duplicates:
         return nest.legal, nest.apply
-    discard_action = t.discard_action
+    discard_actions = t.discard_actions
     card_of_discard = t.card_of_discard.get
     announce = t.variant.nest.announce == "points"
     general_apply = nest.apply
 
     def legal_actions(hand) -> list[Action]:
         """Every card the bid winner holds (:func:`rookery.engine.nest.legal`)."""
-        return list(map(discard_action, hand.hands[hand.bidder]))
+        return [discard_actions[card] for card in hand.hands[hand.bidder]]
 
     def apply(hand, action: Action, seat: int | None = None):
         """Lay a card aside (:func:`rookery.engine.nest.apply`)."""
         card = card_of_discard(action) if seat is None and type(action) is Action else None
         if card is None:
             return general_apply(hand, action, seat)
-        held = hand.hands[hand.bidder]
-        if card not in held:
+        try:
+            hand.hands[hand.bidder].remove(card)
+        except ValueError:
             return general_apply(hand, action)          # refuses: not held
-        held.remove(card)
         hand.laid_aside.append(card)
         left = hand.discards_left = hand.discards_left - 1
         if left == 0:

@@ -24,11 +24,11 @@ def play_verbs(t) -> tuple:
     """``(legal_actions, apply)`` of the play phase for a playout hand of ``t``'s
     variant."""
     follow_any, _, _, last_played_wins = t.play_rules
-    play_action = t.play_action
+    play_actions = t.play_actions
     card_of_play = t.card_of_play.get
     anytime = t.anytime
     next_seat = t.next_seat
-    point_of = t.point_of
+    trick_points = _trick_points(t.points, t.players)
     players = t.players
     tricks_per_hand = t.tricks_per_hand
     duplicates = t.duplicates
@@ -45,16 +45,19 @@ def play_verbs(t) -> tuple:
         held = hand.hands[hand.to_act]
         if duplicates:
             held = dict.fromkeys(held)          # each card once
+        # (Comprehensions over the tables themselves: a tuple's ``__getitem__`` handed
+        # to map is a slot wrapper, slower to call than the loop is to run.)
         if hand.trick_cards and not follow_any:
             ctx = hand.ctx
             led = hand.led
-            follow = list(map(play_action, filter(ctx.follows[led], held)))
+            members = ctx.members[led]
+            follow = [play_actions[card] for card in held if card in members]
             if follow:
                 extra = ctx.anytime_off[led]
                 if extra and not extra.isdisjoint(held):
-                    follow += map(play_action, filter(extra.__contains__, held))
+                    follow += [play_actions[card] for card in held if card in extra]
                 return follow
-        actions = list(map(play_action, held))
+        actions = [play_actions[card] for card in held]
         if claims and not hand.trick_cards and claim.allowed(hand):
             actions.append(claim.CLAIM)
         return actions
@@ -98,7 +101,7 @@ def play_verbs(t) -> tuple:
         leader = hand.leader
         tricks.append((leader, cards, seats_from[leader], winner))
         hand.tricks_won[winner] += 1
-        hand.points_won[winner] += sum(map(point_of, cards))
+        hand.points_won[winner] += trick_points(cards)
         hand.trick_cards = []
         hand.trick_seats = []
         hand.best_key = -2
@@ -109,3 +112,16 @@ def play_verbs(t) -> tuple:
         return ()
 
     return legal_actions, apply
+
+
+def _trick_points(points, players: int):
+    """The points of a whole trick's cards (``players`` card ids), the sum written out
+    for the variant's number of players: ``sum(map(points.__getitem__, cards))`` without
+    an iterator made at every trick.  Written from the player count alone (an ``int``)."""
+    names = [f"card_{seat}" for seat in range(players)]
+    source = (f"def trick_points(cards):\n"
+              f"    {', '.join(names)}, = cards\n"
+              f"    return {' + '.join(f'points[{name}]' for name in names)}\n")
+    namespace = {"points": points}
+    exec(compile(source, "<trick points>", "exec"), namespace)  # noqa: S102 - see above
+    return namespace["trick_points"]

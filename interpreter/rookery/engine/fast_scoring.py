@@ -1,15 +1,25 @@
-"""A playout's score, specialised once per variant (issue 21).
+"""A playout's score, written out once per variant (issue 21).
 
 :func:`rookery.engine.scoring.score_hand` is the interpreter: it reads the whole
-``scoring:`` section, the sides and ``nest.points`` every time it scores a hand.  Here the
-same reckoning is built once per variant as a closure over the checked values it needs:
-the sides for each bid winner (fixed teams, or every player alone), each seat's score
-keeper, which bonuses are in play at all (``trick-points``, ``last-trick``, ``majority``,
-``all-tricks``) and where the nest's counters go.  A variant whose sides change from hand
-to hand (``table: sides called``) or that has house bonuses (``most-cards``,
-``all-points``, ``double``) keeps the interpreter's :func:`score_hand`.
+``scoring:`` section, the sides and ``nest.points`` every time it scores a hand, and
+evaluates the formulas through their closures.  Here the same reckoning is written out
+once per variant as one Python function, from the checked values only: the sides for
+each bid winner (fixed teams, or every player alone) as seat numbers, each side's score
+keepers, the bonuses in play (``trick-points``, ``last-trick``, ``majority``,
+``all-tricks``: numbers, and left out where they are 0), where the nest's counters go,
+and the ``scoring:`` formulas as Python expressions written from their checked trees
+(:func:`rookery.language.formula.python_expression`).  No text of the spec is ever part
+of the code: every number in it is an ``int`` of the model written back by ``repr``.
 
-A playout hand (``record=False``) scores with the specialised closure; a recording hand
+The result it makes holds each side's fields as plain tuples until ``sides`` is first
+read (``scoring._SidesWhenRead``): a rollout that reads only the score change
+(``hand.result.changes``) makes no :class:`SideResult`.
+
+A variant whose sides change from hand to hand (``table: sides called``), that has house
+bonuses (``most-cards``, ``all-points``, ``double``) or a formula too deep to write out
+keeps the interpreter's :func:`score_hand`.
+
+A playout hand (``record=False``) scores with the written-out function; a recording hand
 with the interpreter, so ``tests/test_engine_playout.py``, which plays both side by side
 on every variant, proves them equal; ``tests/test_engine_fast.py`` compares the two on
 the same finished hands as well.
@@ -17,9 +27,8 @@ the same finished hands as well.
 
 from __future__ import annotations
 
-from operator import add
-
-from .scoring import _hand_result, _side_result, plan_of, score_hand, side_score
+from ..language.formula import python_expression
+from .scoring import HandResult, plan_of, score_hand
 
 _SCORERS: dict[int, tuple] = {}
 
@@ -33,135 +42,120 @@ def scorer_for(t):
 
 
 def _build(t):
+    source = scorer_source(t)
+    if source is None:
+        return score_hand
+    namespace = {"points": t.points, "new": object.__new__, "HandResult": HandResult}
+    exec(compile(source, f"<score of {t.variant.id}>", "exec"), namespace)  # noqa: S102
+    return namespace["score"]
+
+
+def scorer_source(t) -> str | None:
+    """The Python source of the function scoring a finished hand of ``t``'s variant
+    (:func:`score_hand` for its fixed sides and plain bonuses; the sides made when read),
+    or ``None`` where the interpreter scores (sides that change, house bonuses, a
+    formula not written out).  Bid winners whose sides are laid out alike share one
+    branch."""
     plan = plan_of(t)
-    (_, fixed, keeper_of, point_of, where, all_tricks, trick_points, last_trick, majority,
-     all_tricks_bonus, house, *_) = plan
-    if fixed is None or house:
-        return score_hand           # sides that change, or house bonuses: the interpreter
-    the_nest = _nest_reckoner(point_of, where)
-    # For each bid winner: its sides, bidders first, each with the keeper of its first
-    # seat (whose running score the formulas read) and the keepers its score goes to.
-    layouts = tuple(tuple((seats, keeper_of[seats[0]],
-                           tuple(sorted({keeper_of[s] for s in seats})))
-                          for seats in sides)
-                    for sides in fixed)
-    keepers = t.keepers
-    if all(len(sides) == 2 for sides in layouts):
-        return _two_sides(plan, layouts, keepers)
+    (_, fixed, keeper_of, _, where, all_tricks, trick_points, last_trick, majority,
+     all_tricks_bonus, house, total, *formulas) = plan
+    numbers = (all_tricks, trick_points, last_trick, majority, all_tricks_bonus, total,
+               *keeper_of)
+    if fixed is None or house or any(type(number) is not int for number in numbers):
+        return None
+    nest_to = {"last-trick": "last_winner", "bidder": "bidder"}.get(where, "None")
+    lines = ["def score(hand):",
+             "    bidder = hand.bidder",
+             "    last_winner = hand.tricks[-1][3]",
+             "    nest_points = 0",
+             "    for card in hand.laid_aside:",
+             "        nest_points += points[card]",
+             "    for card in hand.nest:",
+             "        nest_points += points[card]",
+             f"    nest_to = {nest_to}",
+             "    tricks_won = hand.tricks_won",
+             "    points_won = hand.points_won",
+             "    bid = hand.high",
+             "    before = hand.scores_before"]
+    layouts: dict[tuple, list[int]] = {}
+    for bidder, sides in enumerate(fixed):
+        layouts.setdefault(tuple(sides), []).append(bidder)
+    for sides, bidders in layouts.items():
+        branch = _branch(sides, keeper_of, t.keepers, formulas,
+                         (all_tricks, trick_points, last_trick, majority, all_tricks_bonus,
+                          total), nest_to != "None")
+        if branch is None:
+            return None
+        lines.append(f"    if bidder in {tuple(bidders)!r}:")
+        lines += ["        " + line for line in branch]
+    lines.append("    raise AssertionError(bidder)")
+    return "\n".join(lines) + "\n"
 
-    def score(hand):
-        """:func:`score_hand` for this variant's fixed sides and plain bonuses."""
-        bidder = hand.bidder
-        layout = layouts[bidder]
-        last_winner, nest_points, nest_to = the_nest(hand, bidder)
-        tricks_won = hand.tricks_won.__getitem__
-        points_won = hand.points_won.__getitem__
-        tricks = [sum(map(tricks_won, seats)) for seats, _, _ in layout]
+
+def _branch(sides, keeper_of, keepers: int, formulas, numbers,
+            nest_goes: bool) -> list[str] | None:
+    """The lines scoring a hand whose bid winner's sides are ``sides`` (bidders first)."""
+    all_tricks, trick_points, last_trick, majority, all_tricks_bonus, total = numbers
+    lines = []
+    for index, seats in enumerate(sides):
+        lines.append(f"tricks_{index} = " +
+                     " + ".join(f"tricks_won[{seat!r}]" for seat in seats))
+        counters = " + ".join(f"points_won[{seat!r}]" for seat in seats)
+        if nest_goes:
+            counters += f" + (nest_points if nest_to in {tuple(seats)!r} else 0)"
+        lines.append(f"counters_{index} = {counters}")
+    for index, seats in enumerate(sides):
+        bonus = [f"{trick_points!r} * tricks_{index}"] if trick_points else []
+        if last_trick:
+            bonus.append(f"({last_trick!r} if last_winner in {tuple(seats)!r} else 0)")
         if majority:
-            most = max(tricks)
-            majority_side = tricks.index(most) if tricks.count(most) == 1 else None
-        changes = [0] * keepers
-        scores_before = hand.scores_before
-        bid = hand.high
-        results = []
-        made = None
-        index = 0
-        for seats, first_keeper, side_keepers in layout:
-            counters = sum(map(points_won, seats))
-            if nest_to in seats:
-                counters += nest_points
-            side_tricks = tricks[index]
-            bonus = trick_points * side_tricks
-            if last_trick and last_winner in seats:
-                bonus += last_trick
-            if majority and majority_side == index:
-                bonus += majority
-            if side_tricks == all_tricks:
-                bonus += all_tricks_bonus
-            made, side = side_score(plan, index == 0, made, counters, bonus, side_tricks,
-                                    bid, scores_before[first_keeper])
-            results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
-                                        counters + bonus, side))
-            for keeper in side_keepers:
-                changes[keeper] = side
-            index += 1
-        return _hand_result(bidder, bid, made, tuple(results), nest_points, nest_to,
-                            tuple(changes), tuple(map(add, scores_before, changes)))
-
-    return score
-
-
-def _two_sides(plan, layouts, keepers: int):
-    """The scorer of a variant played by two fixed sides (two teams): the bidding side
-    and the other, reckoned side by side without a loop."""
-    (_, _, _, point_of, where, all_tricks, trick_points, last_trick, majority,
-     all_tricks_bonus, *_) = plan
-    the_nest = _nest_reckoner(point_of, where)
-
-    def score(hand):
-        """:func:`score_hand` for two fixed sides and plain bonuses."""
-        bidder = hand.bidder
-        (ours, our_keeper, our_keepers), (theirs, their_keeper, their_keepers) = \
-            layouts[bidder]
-        last_winner, nest_points, nest_to = the_nest(hand, bidder)
-        tricks_won = hand.tricks_won.__getitem__
-        points_won = hand.points_won.__getitem__
-        our_tricks = sum(map(tricks_won, ours))
-        their_tricks = sum(map(tricks_won, theirs))
-        our_counters = sum(map(points_won, ours))
-        their_counters = sum(map(points_won, theirs))
-        if nest_to in ours:
-            our_counters += nest_points
-        elif nest_to in theirs:
-            their_counters += nest_points
-        our_bonus = trick_points * our_tricks
-        their_bonus = trick_points * their_tricks
-        if last_winner in ours:
-            our_bonus += last_trick
-        else:
-            their_bonus += last_trick
-        if our_tricks > their_tricks:
-            our_bonus += majority
-        elif their_tricks > our_tricks:
-            their_bonus += majority
-        if our_tricks == all_tricks:
-            our_bonus += all_tricks_bonus
-        if their_tricks == all_tricks:
-            their_bonus += all_tricks_bonus
-        bid = hand.high
-        scores_before = hand.scores_before
-        made, our_score = side_score(plan, True, None, our_counters, our_bonus, our_tricks,
-                                     bid, scores_before[our_keeper])
-        _, their_score = side_score(plan, False, made, their_counters, their_bonus,
-                                    their_tricks, bid, scores_before[their_keeper])
-        changes = [0] * keepers
-        for keeper in our_keepers:
-            changes[keeper] = our_score
-        for keeper in their_keepers:
-            changes[keeper] = their_score
-        return _hand_result(
-            bidder, bid, made,
-            (_side_result(ours, True, our_counters, our_tricks, our_bonus,
-                          our_counters + our_bonus, our_score),
-             _side_result(theirs, False, their_counters, their_tricks, their_bonus,
-                          their_counters + their_bonus, their_score)),
-            nest_points, nest_to, tuple(changes), tuple(map(add, scores_before, changes)))
-
-    return score
-
-
-def _nest_reckoner(point_of, where: str):
-    """A function of a finished hand and its bid winner giving the last trick's winner,
-    the nest's counters and the seat they go to (``nest.points``: the last trick's
-    winner, the bid winner, or nobody)."""
-    to_last = where == "last-trick"
-    to_bidder = where == "bidder"
-
-    def the_nest(hand, bidder: int) -> tuple[int, int, int | None]:
-        last_winner = hand.tricks[-1][3]
-        laid_aside, nest = hand.laid_aside, hand.nest
-        points = sum(map(point_of, laid_aside)) + sum(map(point_of, nest)) \
-            if laid_aside or nest else 0
-        return last_winner, points, last_winner if to_last else bidder if to_bidder else None
-
-    return the_nest
+            # The side with more tricks than every other: the one most, alone.
+            others = [f"tricks_{other}" for other in range(len(sides)) if other != index]
+            beaten = others[0] if len(others) == 1 else f"max({', '.join(others)})"
+            bonus.append(f"({majority!r} if tricks_{index} > {beaten} else 0)" if others
+                         else repr(majority))
+        if all_tricks_bonus:
+            bonus.append(f"({all_tricks_bonus!r} if tricks_{index} == {all_tricks!r} "
+                         "else 0)")
+        lines.append(f"bonus_{index} = {' + '.join(bonus) or '0'}")
+        lines.append(f"taken_{index} = counters_{index} + bonus_{index}")
+        lines.append(f"before_{index} = before[{keeper_of[seats[0]]!r}]")
+    made_of, bidders, defenders = formulas
+    for index in range(len(sides)):
+        names = {"taken": f"taken_{index}", "counters": f"counters_{index}",
+                 "tricks": f"tricks_{index}", "bid": "bid", "total": f"({total!r})",
+                 "all_tricks": f"({all_tricks!r})", "score": f"before_{index}",
+                 "made": "made"}
+        if index == 0:
+            made = python_expression(made_of, names)
+            if made is None:
+                return None
+            lines.append(f"made = bool({made})")
+        formula = python_expression(bidders if index == 0 else defenders, names)
+        if formula is None:
+            return None
+        lines.append(f"score_{index} = int({formula})")
+    # Each keeper's change: the score of the (last) side holding one of its seats.
+    change = ["0"] * keepers
+    for index, seats in enumerate(sides):
+        for seat in seats:
+            change[keeper_of[seat]] = f"score_{index}"
+    results = ", ".join(
+        f"({tuple(seats)!r}, {index == 0!r}, counters_{index}, tricks_{index}, "
+        f"bonus_{index}, taken_{index}, score_{index})" for index, seats in enumerate(sides))
+    # The frozen result filled in place, as scoring._hand_result fills it, each side's
+    # fields left as a tuple until ``sides`` is read (scoring._SidesWhenRead).
+    lines += ["result = new(HandResult)",
+              "fields = result.__dict__",
+              "fields['thrown_in'] = False",
+              "fields['bidder'] = bidder",
+              "fields['bid'] = bid",
+              "fields['made'] = made",
+              f"fields['_pending_sides'] = ({results},)",
+              "fields['nest_points'] = nest_points",
+              "fields['nest_to'] = nest_to",
+              f"fields['changes'] = ({''.join(c + ', ' for c in change)})",
+              "fields['scores'] = "
+              f"({''.join(f'before[{k}] + {c}, ' for k, c in enumerate(change))})",
+              "return result"]
+    return lines

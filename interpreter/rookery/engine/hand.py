@@ -17,7 +17,8 @@ keeps no history, and reckons its result only when it is read; the phases called
 (bidding, the discard, trump, play) then check their own calls and send anything unusual
 (a seat given, an action as text) the checked way round.  A playout's phase classes are
 made per variant, their verbs closures built once from the variant's tables
-(``fast_auction.py``, ``fast_play.py``; the score: ``fast_scoring.py``).
+(``fast_auction.py``, ``fast_play.py``); its score is one function written out once per
+variant from the checked values, its sides made only when read (``fast_scoring.py``).
 ``tests/test_engine_playout.py`` proves both kinds of hand alike in every variant, and
 ``tests/test_engine_fast.py`` each specialised verb equal to the interpreter's.
 """
@@ -554,6 +555,8 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict,
                    "__module__": base.__module__, "__qualname__": base.__qualname__}
     if phase == DONE:
         verbs["legal_actions"] = _no_actions          # (apply: Hand's, which refuses)
+        if t is not None:                           # a playout of t's variant
+            verbs["result"] = _playout_result(scorer_for(t))
     elif direct and t is not None and phase in _SPECIALISED:
         verbs["legal_actions"], verbs["apply"] = _SPECIALISED[phase](t)
     else:
@@ -571,6 +574,18 @@ def _phase_class(base: type, phase: str, direct: bool, classes: dict,
             if name in verbs:
                 verbs[name] = _own_code(verbs[name])
     return type(base)(base.__name__, (base,), verbs)
+
+
+def _playout_result(score):
+    """:attr:`Hand.result` of a finished playout hand of one variant, whose scorer is
+    ``score`` (``fast_scoring.py``): reckoned on first reading, as ``Hand.result`` does,
+    without looking the scorer up each time."""
+    def result(hand: Hand) -> HandResult:
+        found = hand._result
+        if found is None:
+            found = hand._result = score(hand)
+        return found
+    return property(result, Hand.result.fset, doc=Hand.result.__doc__)
 
 
 def _own_code(function):

@@ -121,9 +121,10 @@ def _allowed(hand) -> list[int]:
 
 def legal(hand) -> list[Action]:
     t = hand.t
+    actions = t.discard_actions
     if t.discard_any and not t.duplicates:      # any card may go: no list to sift
-        return list(map(t.discard_action, hand.hands[hand.bidder]))
-    return list(map(t.discard_action, allowed(hand)))
+        return [actions[card] for card in hand.hands[hand.bidder]]
+    return [actions[card] for card in allowed(hand)]
 
 
 def apply(hand, action: Action, seat: int | None = None) -> list[Event]:

@@ -43,17 +43,20 @@ def legal(hand, seat: int | None = None) -> list[Action]:
     t = hand.t
     if t.duplicates:
         held = dict.fromkeys(held)          # each card once
+    actions = t.play_actions
     if hand.trick_cards and not hand.follow_any:
-        # The cards of the led color, and those playable anytime, picked out at C speed.
+        # The cards of the led color, and those playable anytime (comprehensions: a
+        # tuple's __getitem__ handed to map is a slot wrapper, slow to call).
         ctx = hand.ctx
         led = hand.led
-        follow = list(map(t.play_action, filter(ctx.follows[led], held)))
+        members = ctx.members[led]
+        follow = [actions[card] for card in held if card in members]
         if follow:
             extra = ctx.anytime_off[led]
             if extra and not extra.isdisjoint(held):
-                follow += map(t.play_action, filter(extra.__contains__, held))
+                follow += [actions[card] for card in held if card in extra]
             return follow
-    actions = list(map(t.play_action, held))
+    actions = [actions[card] for card in held]
     # A claim is made on lead only (engine/claim.py says when it is certain).
     if t.claims and seat is None and not hand.trick_cards and claim.allowed(hand):
         actions.append(claim.CLAIM)
@@ -128,7 +131,8 @@ def _finish_trick(hand) -> list[Event]:
     winner = hand.best_seat
     t = hand.t
     cards = tuple(hand.trick_cards)
-    points = sum(map(t.point_of, cards))
+    points_of = t.points
+    points = sum([points_of[card] for card in cards])
     tricks = hand.tricks
     tricks.append((hand.leader, cards, tuple(hand.trick_seats), winner))
     hand.tricks_won[winner] += 1

@@ -138,8 +138,8 @@ def score_hand(hand) -> HandResult:
         # change each hand its first player's.
         made, score = side_score(plan, index == 0, made, counters, bonus, side_tricks, bid,
                                  scores_before[keeper_of[seats[0]]])
-        results.append(_side_result(seats, index == 0, counters, side_tricks, bonus,
-                                    counters + bonus, score))
+        results.append(_side_result((seats, index == 0, counters, side_tricks, bonus,
+                                     counters + bonus, score)))
         for seat in seats:
             changes[keeper_of[seat]] = score
     scores = tuple(map(add, scores_before, changes))
@@ -198,10 +198,12 @@ def _plan(t) -> ScoringPlan:
 _new = object.__new__
 
 
-def _side_result(seats, bidding, counters, tricks, bonus, taken, score) -> SideResult:
+def _side_result(fields: tuple) -> SideResult:
+    """``SideResult(*fields)``."""
     result = _new(SideResult)
-    result.__dict__.update(seats=seats, bidding=bidding, counters=counters, tricks=tricks,
-                           bonus=bonus, taken=taken, score=score)
+    held = result.__dict__
+    held["seats"], held["bidding"], held["counters"], held["tricks"], held["bonus"], \
+        held["taken"], held["score"] = fields
     return result
 
 
@@ -212,6 +214,30 @@ def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
                            nest_points=nest_points, nest_to=nest_to, changes=changes,
                            scores=scores)
     return result
+
+
+class _SidesWhenRead:
+    """``HandResult.sides`` of a playout's result (``engine/fast_scoring.py``), which
+    holds each side's fields as a plain tuple (``_pending_sides``) until ``sides`` is
+    first read, so a playout that reads only the score change (``changes``, a bot's
+    rollout) makes no :class:`SideResult`.  The first read makes them and keeps them
+    in the result's own ``sides``, which every later read (and every result made at
+    once) finds before this (a descriptor without ``__set__``, like
+    ``functools.cached_property``); the result then equals the one made at once."""
+
+    def __get__(self, result, owner=None):
+        if result is None:
+            return self
+        held = result.__dict__
+        # (The tuples dropped only once the sides are kept: a second thread reading
+        # meanwhile makes equal sides of its own.)
+        sides = held["sides"] = tuple(map(_side_result, held["_pending_sides"]))
+        held.pop("_pending_sides", None)
+        return sides
+
+
+# Set after the dataclass is made, so that it is no default of the field.
+HandResult.sides = _SidesWhenRead()      # type: ignore[assignment]
 
 
 def thrown_in(hand) -> HandResult:

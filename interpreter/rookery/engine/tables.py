@@ -31,9 +31,8 @@ class TrumpContext:
     call: str                   # the call as written: "R", "none", "R low"
     anytime: frozenset[int] = frozenset()       # cards that may be played anytime
     # Worked out from the above, per color (index -1: no color): the cards that follow
-    # as it, a test for them, the cards playable anytime that do not follow as it.
+    # as it, the cards playable anytime that do not follow as it.
     members: tuple[frozenset[int], ...] = field(default=(), compare=False)
-    follows: tuple = field(default=(), compare=False)
     anytime_off: tuple[frozenset[int], ...] = field(default=(), compare=False)
 
     strength: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
@@ -45,7 +44,6 @@ class TrumpContext:
         members = tuple(frozenset(c for c, s in enumerate(self.suit_of) if s == color)
                         for color in colors)
         object.__setattr__(self, "members", members)
-        object.__setattr__(self, "follows", tuple(m.__contains__ for m in members))
         object.__setattr__(self, "anytime_off", tuple(self.anytime - m for m in members))
         # A card's strength in a trick, per led color: its strength as a trump, else
         # in the led color, else -1 (it cannot win).
@@ -82,7 +80,6 @@ class Tables:
         # Actions are shared values, built once.
         self.duplicates = any(card.copies > 1 for card in deck.cards)
         self.play_actions = tuple(Action("play", code) for code in self.codes)
-        self.play_action = self.play_actions.__getitem__       # card id -> its action
         self.card_of_play = {action: card for card, action in enumerate(self.play_actions)}
         self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
         self.point_of = self.points.__getitem__                 # card id -> its points

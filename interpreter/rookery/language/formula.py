@@ -40,6 +40,7 @@ def compile_formula(expr: ast.Expr, want: str, allowed: set[str] | None = None) 
     """Check ``expr`` yields ``want`` ("number" or "bool") and compile it."""
     allowed = set(QUANTITIES) if allowed is None else allowed
     kind, fn = _compile(expr, allowed)
+    fn.tree = expr          # the checked tree, for :func:`positional`
     if kind != want:
         raise SpecError(f"this formula gives a {_word(kind)}, but a {_word(want)} is needed",
                         _where(expr), expected=f"a formula giving a {_word(want)}",
@@ -131,6 +132,99 @@ def _compile(expr: ast.Expr, allowed: set[str]) -> tuple[str, Compiled]:
         builtin = FUNCTIONS[expr.name]
         return "number", lambda env: builtin(f(env) for f in fns)
     raise AssertionError(f"unknown formula node {expr!r}")
+
+
+# -- the same formula as one Python function (issue 21) ------------------------------------
+
+# The quantities in the order a :func:`positional` function takes them.
+POSITIONS = ("taken", "counters", "tricks", "bid", "total", "all_tricks", "score", "made")
+
+# A tree deeper than this keeps its closures: Python's own compiler has a nesting limit.
+_DEEPEST = 40
+
+_PYTHON_OPS = {"+": "+", "-": "-", "*": "*", "and": "and", "or": "or", ">=": ">=", "<=": "<=",
+               "==": "==", "!=": "!=", ">": ">", "<": "<"}
+
+
+def positional(compiled: Compiled):
+    """The formula ``compiled`` as one Python function of the quantities by position
+    (:data:`POSITIONS`; ``made`` may be left out), giving what ``compiled(env)`` gives for
+    the same values; or ``None`` where :func:`python_expression` gives none.  Made once
+    per compiled formula, on first asking."""
+    made = getattr(compiled, "positional", False)
+    if made is not False:
+        return made
+    function = None
+    body = python_expression(compiled, {name: name for name in POSITIONS})
+    if body is not None:
+        namespace: dict = {}
+        source = f"def formula({', '.join(POSITIONS[:-1])}, made=None):\n" \
+                 f"    return {body}\n"
+        exec(compile(source, "<formula>", "exec"), namespace)   # noqa: S102 - see below
+        function = namespace["formula"]
+    compiled.positional = function
+    return function
+
+
+def python_expression(compiled: Compiled, names: Mapping[str, str]) -> str | None:
+    """The formula ``compiled`` as a Python expression in which each quantity is the
+    caller's ``names[quantity]`` (a local name or a number of its own); or ``None`` for a
+    formula too deep for Python's compiler, or a function :func:`compile_formula` did not
+    make.  Evaluated with Python's ``min`` and ``max``, it gives what ``compiled(env)``
+    gives for the same values (a playout's scorer, ``engine/fast_scoring.py``).
+
+    The expression is written from the checked tree only, never from the spec's text:
+    every number is a Python ``int`` written back by ``repr``, every quantity one of the
+    caller's names, every operator and function one of a fixed table, and every operation
+    in parentheses, so Python's precedence and chained comparisons never apply.  The
+    closures stay what the interpreter reads (``engine/scoring.py``);
+    ``tests/test_engine_fast.py`` compares the two on every built-in and house formula."""
+    tree = getattr(compiled, "tree", None)
+    if tree is None:
+        return None
+    try:
+        return _python(tree, 0, names)
+    except _NotWritten:
+        return None     # the closures serve
+
+
+class _NotWritten(Exception):
+    """A tree :func:`python_expression` does not write out (too deep, or not a checked
+    one)."""
+
+
+def _python(expr: ast.Expr, depth: int, names: Mapping[str, str]) -> str:
+    """``expr`` as a Python expression (see :func:`python_expression`)."""
+    if depth > _DEEPEST:
+        raise _NotWritten
+    depth += 1
+    if isinstance(expr, ast.Num):
+        if type(expr.value) is not int:
+            raise _NotWritten
+        return f"({expr.value!r})"
+    if isinstance(expr, ast.Var):
+        if expr.name not in names:
+            raise _NotWritten
+        return names[expr.name]
+    if isinstance(expr, ast.Unary):
+        operand = _python(expr.operand, depth, names)
+        if expr.op not in ("not", "-"):
+            raise _NotWritten
+        return f"(not {operand})" if expr.op == "not" else f"(-{operand})"
+    if isinstance(expr, ast.Binary):
+        if expr.op not in _PYTHON_OPS:
+            raise _NotWritten
+        return f"({_python(expr.left, depth, names)} {_PYTHON_OPS[expr.op]} " \
+               f"{_python(expr.right, depth, names)})"
+    if isinstance(expr, ast.If):
+        return f"({_python(expr.then, depth, names)} if " \
+               f"{_python(expr.condition, depth, names)} else " \
+               f"{_python(expr.otherwise, depth, names)})"
+    if isinstance(expr, ast.Call):
+        if expr.name not in FUNCTIONS or len(expr.args) > _DEEPEST:
+            raise _NotWritten
+        return f"{expr.name}({', '.join(_python(a, depth, names) for a in expr.args)})"
+    raise _NotWritten
 
 
 def _need(kind: str, want: str, expr: ast.Expr) -> None:
