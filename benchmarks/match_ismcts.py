@@ -44,7 +44,8 @@ def search_seats(variant, game: int, count: int = 1) -> tuple[int, ...]:
 
 def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
          bid_by_playouts: bool = False, policy: str = "greedy", tree: bool = False,
-         auction: str = "valuation", trump: str = "valuation", count: int = 1) -> None:
+         auction: str = "valuation", trump: str = "valuation", count: int = 1,
+         boldness: float | None = None) -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
@@ -65,6 +66,8 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
                 players[s].flat = not tree
                 players[s].auction = auction
                 players[s].trump = trump
+                if boldness is not None:
+                    players[s].boldness = boldness
             start = time.process_time()
             outcome = play_game(variant, players, seed, rng=rng)
             t = outcome.game.t
@@ -86,6 +89,7 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
             line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
                     "bid_by_playouts": bid_by_playouts, "policy": policy, "tree": tree,
                     "auction": auction, "trump": trump,
+                    "boldness": players[seats[0]].boldness,
                     "search_seats": list(seats), "players": variant.table.players,
                     "finished": bool(outcome.winners),
                     "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
@@ -138,7 +142,7 @@ def summary(paths: list[Path]) -> None:
         print(f"  ({path.name}: playouts by the {first.get('policy', 'quick')} player, "
               f"{'a tree' if first.get('tree', True) else 'every card on the same deals'}"
               f", auction by {first.get('auction', 'valuation')}, trump by "
-              f"{first.get('trump', 'valuation')})")
+              f"{first.get('trump', 'valuation')}, boldness {first.get('boldness', 0.0)})")
         for bot in ("ismcts", "simple"):
             made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
             if not made:
@@ -199,6 +203,9 @@ def main() -> None:
     parser.add_argument("--search-seats", type=int, default=1, metavar="N",
                         help="where every player scores alone: the search bot holds N "
                         "seats (default 1)")
+    parser.add_argument("--boldness", type=float, metavar="SHARE",
+                        help="the search bot bids this share of the highest bid above "
+                        "the simple bot's valuation of its hand (default: the bot's)")
     parser.add_argument("--summary", nargs="+", type=Path)
     args = parser.parse_args()
     if args.summary:
@@ -206,7 +213,7 @@ def main() -> None:
     elif args.variant and args.out:
         play(args.variant, args.games, args.first_seed, args.iterations, args.out,
              args.bid_by_playouts, args.policy, args.tree, args.auction, args.trump,
-             args.search_seats)
+             args.search_seats, args.boldness)
     else:
         parser.error("give a variant and --out FILE, or --summary FILE...")
 

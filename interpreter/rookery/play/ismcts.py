@@ -55,6 +55,11 @@ MARGIN = 0.02
 # easily than players at a table (see SearchBot.weigh_bid).
 BID_MARGIN = 0.1
 
+# In the auction by valuation: how far above the simple bot's valuation of its hand the
+# bot bids, a share of the highest bid (of the hand's points).  Its card play makes more
+# of a contract than the simple bot's does (see SearchBot.choose).
+BOLDNESS = 0.0
+
 # In the auction: the share of deals in which the bot's side must take at least the bid.
 MAKE_SHARE = 2 / 3
 
@@ -83,7 +88,7 @@ class SearchBot:
     def __init__(self, rng: random.Random, helper, iterations: int | None = None,
                  think: float | None = None, bid_by_playouts: bool = False,
                  policy: str = "greedy", flat: bool = True, auction: str = "valuation",
-                 trump: str = "valuation"):
+                 trump: str = "valuation", boldness: float = BOLDNESS):
         self.rng = rng
         self.iterations = iterations if iterations is not None or think is not None \
             else DEFAULT_ITERATIONS
@@ -94,6 +99,7 @@ class SearchBot:
         self.flat = flat                # every card on the same deals, no tree
         self.auction = auction          # "search" (:meth:`weigh_bid`) or "valuation"
         self.trump = trump              # "search" (:meth:`compare`) or "valuation"
+        self.boldness = boldness        # the valuation raised (a share of the highest bid)
 
     def choose(self, hand: Hand) -> Action:
         legal = hand.legal_actions()
@@ -104,7 +110,7 @@ class SearchBot:
                 return self.bid(hand, legal)
             if self.auction == "search":
                 return self.weigh_bid(hand, legal)
-            return self.helper.choose(hand)
+            return self.helper._bid(hand, legal, self.boldness)
         if hand.phase == "play":
             return self.compare(hand, legal) if self.flat else self.search(hand, legal)
         if legal[0].kind == "trump" and self.trump == "search":
