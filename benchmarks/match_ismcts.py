@@ -45,7 +45,7 @@ def search_seats(variant, game: int, count: int = 1) -> tuple[int, ...]:
 def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
          bid_by_playouts: bool = False, policy: str = "greedy", tree: bool = False,
          auction: str = "valuation", trump: str = "valuation", count: int = 1,
-         boldness: float | None = None) -> None:
+         boldness: float | None = None, burial: str = "valuation") -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
@@ -68,6 +68,7 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
                 players[s].trump = trump
                 if boldness is not None:
                     players[s].boldness = boldness
+                players[s].burial = burial
             start = time.process_time()
             outcome = play_game(variant, players, seed, rng=rng)
             t = outcome.game.t
@@ -89,7 +90,7 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
             line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
                     "bid_by_playouts": bid_by_playouts, "policy": policy, "tree": tree,
                     "auction": auction, "trump": trump,
-                    "boldness": players[seats[0]].boldness,
+                    "boldness": players[seats[0]].boldness, "burial": burial,
                     "search_seats": list(seats), "players": variant.table.players,
                     "finished": bool(outcome.winners),
                     "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
@@ -142,7 +143,8 @@ def summary(paths: list[Path]) -> None:
         print(f"  ({path.name}: playouts by the {first.get('policy', 'quick')} player, "
               f"{'a tree' if first.get('tree', True) else 'every card on the same deals'}"
               f", auction by {first.get('auction', 'valuation')}, trump by "
-              f"{first.get('trump', 'valuation')}, boldness {first.get('boldness', 0.0)})")
+              f"{first.get('trump', 'valuation')}, boldness {first.get('boldness', 0.0)}, burial by "
+              f"{first.get('burial', 'valuation')})")
         for bot in ("ismcts", "simple"):
             made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
             if not made:
@@ -206,6 +208,9 @@ def main() -> None:
     parser.add_argument("--boldness", type=float, metavar="SHARE",
                         help="the search bot bids this share of the highest bid above "
                         "the simple bot's valuation of its hand (default: the bot's)")
+    parser.add_argument("--burial", choices=("voids", "valuation"), default="valuation",
+                        help="lay cards aside to empty short colors (play/laying_aside.py)"
+                        ", or as the simple bot does")
     parser.add_argument("--summary", nargs="+", type=Path)
     args = parser.parse_args()
     if args.summary:
@@ -213,7 +218,7 @@ def main() -> None:
     elif args.variant and args.out:
         play(args.variant, args.games, args.first_seed, args.iterations, args.out,
              args.bid_by_playouts, args.policy, args.tree, args.auction, args.trump,
-             args.search_seats, args.boldness)
+             args.search_seats, args.boldness, args.burial)
     else:
         parser.error("give a variant and --out FILE, or --summary FILE...")
 

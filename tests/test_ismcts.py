@@ -286,3 +286,26 @@ def test_a_bold_search_bot_plays_legally_and_deterministically():
     first = _game("tournament", 7, boldness=0.1)
     again = _game("tournament", 7, boldness=0.1)
     assert json.dumps(first.record) == json.dumps(again.record)
+
+
+def test_laying_aside_for_voids_empties_the_shortest_color():
+    # Seed 0 of Tournament, the auction bid by simple bots: the bid winner holds yellow
+    # 6 and 13 beside longer colors.  Laying aside for voids it lays both (and keeps each
+    # color's 14); the simple bot, laying its lowest cards, keeps the yellow 13.
+    from rookery.play.ismcts import SearchBot
+    variant = rookery.load_variant("tournament")
+    hand = rookery.deal_hand(variant, random.Random(0), dealer=0)
+    simple = SimpleBot(random.Random(0))
+    while hand.phase == "bidding":
+        hand.apply(simple.choose(hand))
+    kept = {}
+    for burial in ("voids", "valuation"):
+        trial = hand.copy()
+        bot = SearchBot(random.Random(1), SimpleBot(random.Random(1)), iterations=8,
+                        burial=burial)
+        while trial.phase == "discard":
+            trial.apply(bot.choose(trial))
+        kept[burial] = {trial.t.play_actions[c].value for c in trial.hands[hand.bidder]}
+    assert not any(code.startswith("Y") for code in kept["voids"])
+    assert "Y13" in kept["valuation"]
+    assert {"B14", "R14", "G14"} <= kept["voids"]

@@ -34,6 +34,7 @@ import random
 import time
 
 from ..engine import Action, Hand
+from .laying_aside import lay_aside
 from .resample import determinize, knowledge
 from .rollout import POLICIES, distinct_cards, greedy_action, playout
 
@@ -88,7 +89,8 @@ class SearchBot:
     def __init__(self, rng: random.Random, helper, iterations: int | None = None,
                  think: float | None = None, bid_by_playouts: bool = False,
                  policy: str = "greedy", flat: bool = True, auction: str = "valuation",
-                 trump: str = "valuation", boldness: float = BOLDNESS):
+                 trump: str = "valuation", boldness: float = BOLDNESS,
+                 burial: str = "valuation"):
         self.rng = rng
         self.iterations = iterations if iterations is not None or think is not None \
             else DEFAULT_ITERATIONS
@@ -100,6 +102,7 @@ class SearchBot:
         self.auction = auction          # "search" (:meth:`weigh_bid`) or "valuation"
         self.trump = trump              # "search" (:meth:`compare`) or "valuation"
         self.boldness = boldness        # the valuation raised (a share of the highest bid)
+        self.burial = burial            # "voids" (:mod:`.laying_aside`) or "valuation"
 
     def choose(self, hand: Hand) -> Action:
         legal = hand.legal_actions()
@@ -113,6 +116,8 @@ class SearchBot:
             return self.helper._bid(hand, legal, self.boldness)
         if hand.phase == "play":
             return self.compare(hand, legal) if self.flat else self.search(hand, legal)
+        if legal[0].kind == "discard" and self.burial == "voids":
+            return lay_aside(hand, legal, self.helper)
         if legal[0].kind == "trump" and self.trump == "search":
             return self.compare(hand, legal)
         return self.helper.choose(hand)
