@@ -45,7 +45,7 @@ def search_seats(variant, game: int, count: int = 1) -> tuple[int, ...]:
 def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
          bid_by_playouts: bool = False, policy: str = "greedy", tree: bool = False,
          auction: str = "valuation", trump: str = "valuation", count: int = 1,
-         boldness: float | None = None, burial: str = "valuation") -> None:
+         boldness: float | None = None, burial: str = "voids") -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
@@ -208,7 +208,7 @@ def main() -> None:
     parser.add_argument("--boldness", type=float, metavar="SHARE",
                         help="the search bot bids this share of the highest bid above "
                         "the simple bot's valuation of its hand (default: the bot's)")
-    parser.add_argument("--burial", choices=("voids", "valuation"), default="valuation",
+    parser.add_argument("--burial", choices=("voids", "valuation"), default="voids",
                         help="lay cards aside to empty short colors (play/laying_aside.py)"
                         ", or as the simple bot does")
     parser.add_argument("--summary", nargs="+", type=Path)

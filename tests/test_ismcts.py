@@ -309,3 +309,12 @@ def test_laying_aside_for_voids_empties_the_shortest_color():
     assert not any(code.startswith("Y") for code in kept["voids"])
     assert "Y13" in kept["valuation"]
     assert {"B14", "R14", "G14"} <= kept["voids"]
+
+
+def test_the_search_bot_as_kept_bids_boldly_and_lays_aside_for_voids():
+    # The measured choices (benchmarks/README.md, issue 22) are the bot's defaults, so
+    # `rookery play --bots ismcts` and the match script play the bot as kept.
+    from rookery.play.ismcts import BOLDNESS
+    bot = make_bot("ismcts", random.Random(0))
+    assert bot.boldness == BOLDNESS == 0.075
+    assert bot.burial == "voids"
