@@ -2,6 +2,7 @@
 
     python3 benchmarks/match_ismcts.py tournament --games 300 --iterations 80 --out t.jsonl
     python3 benchmarks/match_ismcts.py --summary t.jsonl [k.jsonl ...]
+    python3 benchmarks/match_ismcts.py --paired before.jsonl after.jsonl
 
 In a game of fixed teams the search bot holds one team's seats and the simple bot the
 other's; the search bot's team alternates from game to game (even games: seats 0, 2, ...;
@@ -143,8 +144,8 @@ def summary(paths: list[Path]) -> None:
         print(f"  ({path.name}: playouts by the {first.get('policy', 'quick')} player, "
               f"{'a tree' if first.get('tree', True) else 'every card on the same deals'}"
               f", auction by {first.get('auction', 'valuation')}, trump by "
-              f"{first.get('trump', 'valuation')}, boldness {first.get('boldness', 0.0)}, burial by "
-              f"{first.get('burial', 'valuation')})")
+              f"{first.get('trump', 'valuation')}, boldness {first.get('boldness', 0.0)}"
+              f", burial by {first.get('burial', 'valuation')})")
         for bot in ("ismcts", "simple"):
             made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
             if not made:
@@ -157,6 +158,28 @@ def summary(paths: list[Path]) -> None:
                   f"highest {max(bids)}, bids above 80: {sum(b > 80 for b in bids)}, set "
                   f"{sets} = {100 * sets / len(made):.1f}% (95% CI {100 * slow:.1f}.."
                   f"{100 * shigh:.1f}%)")
+
+
+def paired(before: Path, after: Path) -> None:
+    """Two runs of the same seeds compared game by game: the change in the points a hand
+    (the second run's less the first's, a game's mean; normal 95% interval) and the
+    games each won that the other lost."""
+    runs = [{x["seed"]: x for x in (json.loads(line) for line in
+                                     p.read_text(encoding="utf-8").splitlines() if line)}
+            for p in (before, after)]
+    seeds = sorted(set(runs[0]) & set(runs[1]))
+    if len(seeds) < 2:
+        print("fewer than 2 games on the same seeds: nothing to compare")
+        return
+    diffs = [runs[1][s]["spread"] - runs[0][s]["spread"] for s in seeds]
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    half = 1.96 * sd / math.sqrt(len(diffs))
+    gained = sum(runs[1][s]["won"] and not runs[0][s]["won"] for s in seeds)
+    lost = sum(runs[0][s]["won"] and not runs[1][s]["won"] for s in seeds)
+    print(f"{len(seeds)} games on the same seeds: points a hand {mean:+.1f} (95% CI "
+          f"{mean - half:+.1f}..{mean + half:+.1f}); won {sum(runs[0][s]['won'] for s in seeds)}"
+          f" -> {sum(runs[1][s]['won'] for s in seeds)} ({gained} gained, {lost} lost)")
 
 
 def _alone(lines: list[dict]) -> None:
@@ -212,9 +235,13 @@ def main() -> None:
                         help="lay cards aside to empty short colors (play/laying_aside.py)"
                         ", or as the simple bot does")
     parser.add_argument("--summary", nargs="+", type=Path)
+    parser.add_argument("--paired", nargs=2, type=Path, metavar=("BEFORE", "AFTER"),
+                        help="compare two runs of the same seeds game by game")
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
+    elif args.paired:
+        paired(*args.paired)
     elif args.variant and args.out:
         play(args.variant, args.games, args.first_seed, args.iterations, args.out,
              args.bid_by_playouts, args.policy, args.tree, args.auction, args.trump,
