@@ -2,6 +2,7 @@
 
     python3 benchmarks/match_ismcts.py tournament --games 300 --iterations 80 --out t.jsonl
     python3 benchmarks/match_ismcts.py --summary t.jsonl [k.jsonl ...]
+    python3 benchmarks/match_ismcts.py --paired before.jsonl after.jsonl
 
 In a game of fixed teams the search bot holds one team's seats and the simple bot the
 other's; the search bot's team alternates from game to game (even games: seats 0, 2, ...;
@@ -44,7 +45,8 @@ def search_seats(variant, game: int, count: int = 1) -> tuple[int, ...]:
 
 def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
          bid_by_playouts: bool = False, policy: str = "greedy", tree: bool = False,
-         auction: str = "valuation", trump: str = "valuation", count: int = 1) -> None:
+         auction: str = "valuation", trump: str = "valuation", count: int = 1,
+         boldness: float | None = None, burial: str = "voids") -> None:
     from rookery import load_variant
     from rookery.play.bots import make_bot
     from rookery.play.games import play_game
@@ -65,6 +67,9 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
                 players[s].flat = not tree
                 players[s].auction = auction
                 players[s].trump = trump
+                if boldness is not None:
+                    players[s].boldness = boldness
+                players[s].burial = burial
             start = time.process_time()
             outcome = play_game(variant, players, seed, rng=rng)
             t = outcome.game.t
@@ -86,6 +91,7 @@ def play(variant_id: str, games: int, first: int, iterations: int, out: Path,
             line = {"variant": variant.id, "game": game, "seed": seed, "iterations": iterations,
                     "bid_by_playouts": bid_by_playouts, "policy": policy, "tree": tree,
                     "auction": auction, "trump": trump,
+                    "boldness": players[seats[0]].boldness, "burial": burial,
                     "search_seats": list(seats), "players": variant.table.players,
                     "finished": bool(outcome.winners),
                     "won": bool(keepers & set(outcome.winners)), "hands": outcome.hands,
@@ -138,7 +144,8 @@ def summary(paths: list[Path]) -> None:
         print(f"  ({path.name}: playouts by the {first.get('policy', 'quick')} player, "
               f"{'a tree' if first.get('tree', True) else 'every card on the same deals'}"
               f", auction by {first.get('auction', 'valuation')}, trump by "
-              f"{first.get('trump', 'valuation')})")
+              f"{first.get('trump', 'valuation')}, boldness {first.get('boldness', 0.0)}"
+              f", burial by {first.get('burial', 'valuation')})")
         for bot in ("ismcts", "simple"):
             made = [c for x in lines for c in x["contracts"] if c["bot"] == bot]
             if not made:
@@ -151,6 +158,28 @@ def summary(paths: list[Path]) -> None:
                   f"highest {max(bids)}, bids above 80: {sum(b > 80 for b in bids)}, set "
                   f"{sets} = {100 * sets / len(made):.1f}% (95% CI {100 * slow:.1f}.."
                   f"{100 * shigh:.1f}%)")
+
+
+def paired(before: Path, after: Path) -> None:
+    """Two runs of the same seeds compared game by game: the change in the points a hand
+    (the second run's less the first's, a game's mean; normal 95% interval) and the
+    games each won that the other lost."""
+    runs = [{x["seed"]: x for x in (json.loads(line) for line in
+                                     p.read_text(encoding="utf-8").splitlines() if line)}
+            for p in (before, after)]
+    seeds = sorted(set(runs[0]) & set(runs[1]))
+    if len(seeds) < 2:
+        print("fewer than 2 games on the same seeds: nothing to compare")
+        return
+    diffs = [runs[1][s]["spread"] - runs[0][s]["spread"] for s in seeds]
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    half = 1.96 * sd / math.sqrt(len(diffs))
+    gained = sum(runs[1][s]["won"] and not runs[0][s]["won"] for s in seeds)
+    lost = sum(runs[0][s]["won"] and not runs[1][s]["won"] for s in seeds)
+    print(f"{len(seeds)} games on the same seeds: points a hand {mean:+.1f} (95% CI "
+          f"{mean - half:+.1f}..{mean + half:+.1f}); won {sum(runs[0][s]['won'] for s in seeds)}"
+          f" -> {sum(runs[1][s]['won'] for s in seeds)} ({gained} gained, {lost} lost)")
 
 
 def _alone(lines: list[dict]) -> None:
@@ -199,14 +228,24 @@ def main() -> None:
     parser.add_argument("--search-seats", type=int, default=1, metavar="N",
                         help="where every player scores alone: the search bot holds N "
                         "seats (default 1)")
+    parser.add_argument("--boldness", type=float, metavar="SHARE",
+                        help="the search bot bids this share of the highest bid above "
+                        "the simple bot's valuation of its hand (default: the bot's)")
+    parser.add_argument("--burial", choices=("voids", "valuation"), default="voids",
+                        help="lay cards aside to empty short colors (play/laying_aside.py)"
+                        ", or as the simple bot does")
     parser.add_argument("--summary", nargs="+", type=Path)
+    parser.add_argument("--paired", nargs=2, type=Path, metavar=("BEFORE", "AFTER"),
+                        help="compare two runs of the same seeds game by game")
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
+    elif args.paired:
+        paired(*args.paired)
     elif args.variant and args.out:
         play(args.variant, args.games, args.first_seed, args.iterations, args.out,
              args.bid_by_playouts, args.policy, args.tree, args.auction, args.trump,
-             args.search_seats)
+             args.search_seats, args.boldness, args.burial)
     else:
         parser.error("give a variant and --out FILE, or --summary FILE...")
 

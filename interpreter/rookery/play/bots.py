@@ -167,12 +167,15 @@ class SimpleBot:
             1 + table.calls if table.sides == "called" else 1
         return own + (1 - own) * (side - 1) / max(1, n - 1)
 
-    def _bid(self, hand: Hand, legal: list[Action]) -> Action:
+    def _bid(self, hand: Hand, legal: list[Action], boldness: float = 0.0) -> Action:
+        """The lowest bid open within the hand's worth (its strength, raised by
+        ``boldness``, a share of the highest bid, times the highest bid), else pass;
+        where no pass is allowed, the lowest bid."""
         bids = [a for a in legal if a.kind == "bid"]
         passes = [a for a in legal if a.kind == "pass"]
         if not bids:
             return passes[0] if passes else legal[0]
-        worth = self.hand_strength(hand) * hand.t.max_bid
+        worth = (self.hand_strength(hand) + boldness) * hand.t.max_bid
         within = [a for a in bids if a.value <= worth]
         if within:
             return min(within, key=lambda a: a.value)

@@ -76,7 +76,7 @@ def knowledge(hand: Hand, seat: int) -> Knowledge:
     n = hand.n
     places: list[Place] = []
     contents: list[list[int]] = []
-    dummy = _exposed_dummy(hand, seat)
+    dummy = exposed_dummy(hand, seat)
     for other in range(n):
         if other != seat and other != dummy:
             places.append(("hand", other))
@@ -151,7 +151,7 @@ def determinize(hand: Hand, seat: int, rng: random.Random,
     return copy
 
 
-def _exposed_dummy(hand: Hand, seat: int) -> int | None:
+def exposed_dummy(hand: Hand, seat: int) -> int | None:
     """The dummy's seat when its cards are face up for ``seat`` (``table.dummy``)."""
     return hand.observation(seat).get("dummy", {}).get("seat") \
         if hand.variant.table.dummy == "partner" else None
