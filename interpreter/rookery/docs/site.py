@@ -30,6 +30,10 @@ CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
 LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),
                   ("editor-support.md", "Editor support"),
                   ("compare.md", "What a house rule changes"))
+# Hand-written pages for people who play a variant, and who train game AI on one.
+PLAY_PAGES = (("play.md", "Play at the table and against bots"),
+              ("records.md", "Game records"),
+              ("environments.md", "Every spec an environment"))
 ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, step by step "
                            "(face-up nest cards, poor hands, burial rules, claims, bonuses, a "
                            "low score that loses), then check it, play it, pin it down with "
@@ -40,6 +44,13 @@ ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, st
          "compare.md": "rookery compare: bot games of a house rule and its base on the "
                        "same deals, what differs with its confidence interval, and "
                        "campaigns on every core or a Dask cluster",
+         "play.md": "rookery play: a seat at the table typed as players speak, with help "
+                    "and hints, and the bots (simple, random, and a search bot for any "
+                    "spec) with how strong each is",
+         "records.md": "a game kept as JSON, replayed through the rules, and turned into a "
+                       "conformance case",
+         "environments.md": "every spec a PettingZoo environment, its actions, "
+                            "observations and rewards, with a training loop",
          "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",
@@ -63,12 +74,13 @@ def fill(template: str, **slots: str) -> str:
 
 def hand_written(docs: Path) -> list[tuple[str, str]]:
     """The hand-written pages present in ``docs`` (not generated), as (file, title):
-    the conformance pages first, in their fixed order, then any other, by name."""
+    the language's guides, the conformance pages and the pages for players, each in
+    their fixed order, then any other, by name."""
     from .header import is_generated
 
     found = []
-    known = dict(CONFORMANCE_PAGES + LANGUAGE_PAGES)
-    for name, title in LANGUAGE_PAGES + CONFORMANCE_PAGES:
+    known = dict(CONFORMANCE_PAGES + LANGUAGE_PAGES + PLAY_PAGES)
+    for name, title in LANGUAGE_PAGES + CONFORMANCE_PAGES + PLAY_PAGES:
         if (docs / name).is_file():
             found.append((name, title))
     for path in sorted(docs.glob("*.md")):
@@ -115,8 +127,7 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]],
         return "".join(f"- [{title}]({name})" + (f": {ABOUT[name]}." if name in ABOUT else "")
                        + "\n" for name, title in pages)
 
-    guides = [(name, title) for name, title in extra if name in dict(LANGUAGE_PAGES)]
-    others = [(name, title) for name, title in extra if name not in dict(LANGUAGE_PAGES)]
+    guides, players, others = _grouped(extra)
     options = ("- [Options](options.md): small sets of rules any game able to take them "
                "combines with (Rook low, no trump ...).\n" if options_page else "")
     first = next((v for v in variants if v.id == FIRST), None)
@@ -126,7 +137,21 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]],
         f"{first.deck.size} cards, game to {first.game.target}.\n")
     return fill("index.md", count=str(len(variants)), start=start, families="\n".join(lines),
                 variants="\n".join(out).rstrip(), conformance=listed(others),
-                writers=listed(guides), options=options)
+                writers=listed(guides), options=options,
+                players="" if not players else
+                "## For players and game-AI builders\n\nPlay any of these games, or your "
+                "own house rules, against bots or train an agent on them.\n\n"
+                + listed(players) + "\n")
+
+
+def _grouped(extra: list[tuple[str, str]]) -> tuple[list, list, list]:
+    """The hand-written pages as the home page and the navigation group them: the
+    language's guides, the pages for players, and the rest (for engine authors)."""
+    guides = [(name, title) for name, title in extra if name in dict(LANGUAGE_PAGES)]
+    players = [(name, title) for name, title in extra if name in dict(PLAY_PAGES)]
+    others = [(name, title) for name, title in extra
+              if name not in dict(LANGUAGE_PAGES) and name not in dict(PLAY_PAGES)]
+    return guides, players, others
 
 
 # -- the DSL reference ------------------------------------------------------------------------
@@ -283,8 +308,7 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
     if options is not None:
         nav.append("  - Options: options.md")
     nav += ["  - Comparison: comparison.md", "  - Where the sources are unclear: unclear.md"]
-    guides = [(name, title) for name, title in extra if name in dict(LANGUAGE_PAGES)]
-    others = [(name, title) for name, title in extra if name not in dict(LANGUAGE_PAGES)]
+    guides, players, others = _grouped(extra)
     if guides:
         nav.append("  - Rules language:")
         nav += [f"      - {quoted(title)}: {name}" for name, title in guides]
@@ -294,6 +318,9 @@ def mkdocs_config(variants: list[Variant], docs_dir: str, extra: list[tuple[str,
     if others:
         nav.append("  - Conformance:")
         nav += [f"      - {quoted(title)}: {name}" for name, title in others]
+    if players:
+        nav.append("  - Play:")
+        nav += [f"      - {quoted(title)}: {name}" for name, title in players]
     nav += ["  - Sources: sources.md", "  - Developer quickstart: quickstart.md"]
     return "\n".join([
         header,
