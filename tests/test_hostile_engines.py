@@ -216,3 +216,34 @@ def test_engine_processes_finds_descendants():
         for pid in engine_processes(child.pid):
             os.kill(pid, 9)
         child.wait()
+
+
+def test_a_restarted_engine_s_answers_are_not_read_by_the_last_one_s_reader(monkeypatch):
+    """A reader thread slow to be scheduled (as on a loaded machine) is still blocked on
+    the pipe of an engine the runner has just killed when the next engine starts.  Had
+    the runner closed that pipe itself, the next engine's pipe could take its descriptor
+    number and the old reader would take the new engine's hello answer: a timeout after
+    13 s, once in four runs under load.  Each reader closes its own pipe, so every hello
+    of twelve restarts is answered."""
+    from rookery.conformance.protocol import subprocess_engine
+
+    def starved(stream):
+        fd = stream.fileno()
+        while True:
+            time.sleep(0.2)                 # the thread waits its turn for the CPU
+            try:
+                chunk = os.read(fd, subprocess_engine.CHUNK)
+            except (OSError, ValueError):
+                return
+            if not chunk:
+                return
+            yield chunk
+    monkeypatch.setattr(subprocess_engine, "_chunks", starved)
+    eng = SubprocessEngine([sys.executable, str(ENGINES / "chatty.py")], timeout=2.0,
+                           startup=2.0)
+    try:
+        for _ in range(12):
+            assert eng.start().name == "rookery"
+            eng.restart()
+    finally:
+        eng.close()

@@ -205,10 +205,11 @@ class SubprocessEngine:
         self.lines = queue.SimpleQueue()
         self.stdout_tail = deque(maxlen=KEEP_LINES)
         self.stderr_tail = deque(maxlen=KEEP_LINES)
-        threading.Thread(target=_read_stdout, args=(self.process.stdout, self.lines),
-                         daemon=True).start()
+        threading.Thread(target=_owning, args=(_read_stdout, self.process.stdout,
+                                               self.lines), daemon=True).start()
         self.stderr_reader = threading.Thread(
-            target=_read_stderr, args=(self.process.stderr, self.stderr_tail), daemon=True)
+            target=_owning, args=(_read_stderr, self.process.stderr, self.stderr_tail),
+            daemon=True)
         self.stderr_reader.start()
 
     def _kill(self) -> None:
@@ -221,11 +222,15 @@ class SubprocessEngine:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
-        for stream in (process.stdin, process.stdout, process.stderr):
-            try:
-                stream.close()
-            except (OSError, ValueError):
-                pass
+        # Only stdin is closed here.  The readers of stdout and stderr close their own
+        # pipe when they reach its end (the engine is dead): closed from here, a pipe's
+        # descriptor number could go to the next engine's pipe while its old reader is
+        # still blocked on it, and that reader would take the next engine's answers
+        # (a restarted engine's hello lost, a timeout after 13 s, seen under load).
+        try:
+            process.stdin.close()
+        except (OSError, ValueError):
+            pass
 
     def output(self) -> list[str]:
         """The last lines the engine wrote, stdout first, each marked with its stream."""
@@ -471,6 +476,18 @@ def _chunks(stream):
             yield chunk
     except (OSError, ValueError):
         return
+
+
+def _owning(read, stream, *args) -> None:
+    """A reader thread: ``read(stream, *args)``, then the stream closed by this thread
+    and no other, so that its descriptor is never reused while it reads."""
+    try:
+        read(stream, *args)
+    finally:
+        try:
+            stream.close()
+        except (OSError, ValueError):
+            pass
 
 
 def _read_stdout(stream, lines: queue.SimpleQueue) -> None:
