@@ -210,7 +210,9 @@ class Hand:
         if opening is None:
             opening = _OPENING[type(self), record, t] = _phase_class_of(self, BIDDING)
         self.__class__ = opening
-        self.opening_events = turn_up(self) + redeal.start(self)
+        turned = turn_up(self)
+        opened = redeal.start(self)
+        self.opening_events = turned + opened if turned else opened
 
     @property
     def start_hands(self) -> tuple[tuple[str, ...], ...]:
