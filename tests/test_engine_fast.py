@@ -101,6 +101,21 @@ def _assert_scored_alike(fast, interpreted):
     assert vars(fast) == vars(interpreted)
 
 
+@pytest.mark.parametrize("name", VARIANTS, ids=lambda v: v.rsplit("/", 1)[-1])
+def test_a_hand_opens_as_the_phase_setter_would_open_it(name):
+    """``Hand.__init__`` sets the opening phase's class from its own cache: the class,
+    phase and ``is_over`` the phase setter gives, for a playout and a recording hand."""
+    variant = rookery.load_variant(name)
+    for record in (False, True):
+        for seed in range(3):
+            hand = deal_hand(variant, seed, seed % variant.table.players, record=record)
+            again = hand.copy()
+            again.phase = hand.phase
+            assert (type(hand), hand.phase, hand.is_over) == \
+                (type(again), again.phase, again.is_over)
+            assert hand.partners == frozenset()
+
+
 def test_the_common_games_are_specialised():
     """Not a vacuous comparison: Tournament's playout runs the specialised closures, and
     every variant's trick play does."""

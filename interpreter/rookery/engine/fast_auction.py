@@ -18,7 +18,7 @@ plays it beside a recording hand (the interpreter) on every variant.
 
 from __future__ import annotations
 
-from . import bidding, burial, declare, nest
+from . import bidding, burial, declare, nest, play
 from .actions import Action
 
 
@@ -34,7 +34,11 @@ def bidding_verbs(t) -> tuple:
     first_bid = t.bid_amounts[0] if t.bid_amounts else None
     max_bid = t.max_bid
     next_seat = t.next_seat
-    spoken = {amount: f"bid {amount}" for amount in ladder}    # as the auction records it
+    # Each seat's entries in the auction, as the auction records them, made once:
+    # immutable, so every hand shares them and a bid makes (and frees) no tuple.
+    passes = tuple((seat, "pass") for seat in range(t.players))
+    spoken = tuple({amount: (seat, f"bid {amount}") for amount in ladder}
+                   for seat in range(t.players))
     general_apply = bidding.apply
     general_next = bidding._next
 
@@ -55,7 +59,7 @@ def bidding_verbs(t) -> tuple:
         if kind == "pass":
             if must_bid and hand.active == 1 and hand.bidder is None:
                 return general_apply(hand, action)      # refuses: must bid
-            hand.auction.append((seat, "pass"))
+            hand.auction.append(passes[seat])
             hand.passed[seat] = True
             hand.active -= 1
         elif kind == "bid":
@@ -66,7 +70,7 @@ def bidding_verbs(t) -> tuple:
                 return general_apply(hand, action)      # checked rule by rule
             hand.high = amount
             hand.bidder = seat
-            hand.auction.append((seat, spoken[amount]))
+            hand.auction.append(spoken[seat][amount])
             if top_ends and amount == max_bid:
                 general_next(hand)                       # the top bid ends the auction
                 return ()
@@ -127,9 +131,13 @@ def trump_verbs(t) -> tuple:
     calls = t.trump_actions
     if declare.CIRCUS in calls or burial.applies_to(t.variant):
         return declare.legal_trump, declare.apply_trump
-    call_of = {action: action.value for action in calls}.get    # "R", "none" ...
+    # Every call's trick order made now (``Tables.context`` keeps them): naming trump
+    # is then one look-up, where no Rook was called before it.
+    context_of = {action: t.context(action.value) for action in calls}.get
     context = t.context
     general_apply = declare.apply_trump
+    first_leader = _first_leader(t)
+    from .hand import PLAY          # (hand.py imports this module)
 
     def legal_actions(hand) -> list[Action]:
         """Every call of ``trump.choices`` (:func:`rookery.engine.declare.legal_trump`)."""
@@ -137,16 +145,37 @@ def trump_verbs(t) -> tuple:
 
     def apply(hand, action: Action, seat: int | None = None):
         """Name trump (:func:`rookery.engine.declare.apply_trump`)."""
-        call = call_of(action) if seat is None and type(action) is Action else None
-        if call is None:
+        ctx = context_of(action) if seat is None and type(action) is Action else None
+        if ctx is None:
             return general_apply(hand, action, seat)
         rook = hand.rook_call                   # the Rook called before trump
-        hand.ctx = context(f"{call} {rook}" if rook else call)
+        hand.ctx = context(f"{action.value} {rook}") if rook else ctx
         if hand.hidden_received is not None:
             hand.hands[hand.bidder].extend(hand.hidden_received)
             hand.hidden_received = None
-        hand.advance()
+        step = hand.step + 1
+        if hand.steps[step] == PLAY:
+            # Play comes next: :meth:`Hand.advance` and :func:`rookery.engine.play.start`
+            # without looking the step up.
+            hand.step = step
+            hand.phase = PLAY
+            hand.leader = hand.to_act = first_leader(hand)
+        else:
+            hand.advance()
         return ()
 
     return legal_actions, apply
 
+
+def _first_leader(t):
+    """Who leads the first trick (:func:`rookery.engine.play.first_leader`) in ``t``'s
+    variant, where trump is named without a Circus Rook call (no namer to lead)."""
+    players = t.players
+    rule = t.variant.play.leader
+    if rule == "left-of-dealer":
+        return lambda hand: (hand.dealer + 1) % players
+    if rule == "bidder":
+        return lambda hand: hand.bidder
+    if rule == "bidder-chooses":
+        return play.first_leader
+    return lambda hand: (hand.bidder + 1) % players

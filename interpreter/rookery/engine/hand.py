@@ -43,6 +43,7 @@ BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
     "bidding", "trump", "rook", "discard", "passing", "call", "leader", "play", "done")
 
 NO_EVENTS: tuple[Event, ...] = ()      # what apply returns when the hand does not record
+NO_PARTNERS: frozenset[int] = frozenset()     # before any partner is called (shared)
 
 _LEGAL = {BIDDING: bidding.legal, TRUMP: declare.legal_trump, ROOK: declare.legal_rook,
           DISCARD: nest.legal, PASSING: passing.legal, CALL: declare.legal_call,
@@ -148,7 +149,8 @@ class Hand:
         self.number = number
         if _dealt is not None:
             # Dealt by deal_hand from the variant's own shuffled deck: card ids, as
-            # tuples (kept as the deal), no check needed.
+            # tuples (kept as the deal, the pair itself), no check needed.
+            start = _dealt
             dealt_hands, dealt_nest = _dealt
             self.hands = list(map(list, dealt_hands))
             self.nest = list(dealt_nest)
@@ -156,7 +158,7 @@ class Hand:
             self.hands = [[self._code(code) for code in held] for held in hands]
             self.nest = [self._code(code) for code in nest]
             _check_deal(self, t)
-            dealt_hands, dealt_nest = tuple(map(tuple, self.hands)), tuple(self.nest)
+            start = tuple(map(tuple, self.hands)), tuple(self.nest)
         self.scores_before = tuple(scores) if scores is not None else (0,) * t.keepers
         if len(self.scores_before) != t.keepers:
             raise UsageError(f"{t.keepers} running scores are needed, not "
@@ -165,7 +167,7 @@ class Hand:
             raise UsageError(f"running scores are whole numbers, not {list(scores)!r:.80}")
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
-        self._start = (dealt_hands, dealt_nest)
+        self._start = start
         self.steps = _steps(t)
         self.step = -1
         self.to_act: int | None = None
@@ -184,7 +186,7 @@ class Hand:
         self.ctx = None
         self.rook_call: str | None = None    # "high" | "low" when called before trump
         self.called: list[int] = []
-        self.partners: frozenset[int] = frozenset()
+        self.partners: frozenset[int] = NO_PARTNERS
         self.revealed: set[int] = set()
         self.chosen_leader: int | None = None
         self.circus_namer: int | None = None
@@ -200,8 +202,17 @@ class Hand:
         self.follow_any, self.has_dummy, self.review_last, self.last_played_wins = \
             t.play_rules
         self._result: HandResult | None = None
-        self.phase = BIDDING
-        self.opening_events = turn_up(self) + redeal.start(self)
+        # The phase setter's work, with the opening class of hands of this kind looked
+        # up in one step.
+        self._phase = BIDDING
+        self.is_over = False
+        opening = _OPENING.get((type(self), record, t))
+        if opening is None:
+            opening = _OPENING[type(self), record, t] = _phase_class_of(self, BIDDING)
+        self.__class__ = opening
+        turned = turn_up(self)
+        opened = redeal.start(self)
+        self.opening_events = turned + opened if turned else opened
 
     @property
     def start_hands(self) -> tuple[tuple[str, ...], ...]:
@@ -538,6 +549,9 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
                                               classes, own)
     return found
 
+
+# The class a hand opens in (bidding), by its class, whether it records, and its tables.
+_OPENING: dict[tuple[type, bool, Tables], type] = {}
 
 # The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
 # playout, variant (its tables).
