@@ -22,8 +22,9 @@ from rookery.conformance.protocol.subprocess_engine import SubprocessEngine
 
 ENGINES = Path(__file__).parent / "engines"
 TIMEOUT = 3.0       # the limit the tests about a hanging or crashing engine measure
-# Every other engine answers at once; on a loaded machine (a CI rehearsal beside two
-# benchmarks) an engine restarted after each failure was once not heard from within 3 s.
+# Every other engine answers at once: a generous limit (a restarted engine once went
+# unheard, its hello answer read by the killed engine's reader thread; that race is
+# fixed and held by test_hostile_engines.py, the limit stays generous for loaded CI).
 ANSWER = 15.0
 
 
