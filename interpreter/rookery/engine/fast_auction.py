@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from . import bidding, burial, declare, nest, play
 from .actions import Action
+from .phases import PLAY
 
 
 def bidding_verbs(t) -> tuple:
@@ -137,7 +138,6 @@ def trump_verbs(t) -> tuple:
     context = t.context
     general_apply = declare.apply_trump
     first_leader = _first_leader(t)
-    from .hand import PLAY          # (hand.py imports this module)
 
     def legal_actions(hand) -> list[Action]:
         """Every call of ``trump.choices`` (:func:`rookery.engine.declare.legal_trump`)."""

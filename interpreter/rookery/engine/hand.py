@@ -37,10 +37,8 @@ from .actions import Action, Event
 from .nest import turn_up
 from .fast_scoring import scorer_for
 from .scoring import HandResult, score_hand, thrown_in
+from .phases import BIDDING, CALL, DISCARD, DONE, LEADER, PASSING, PLAY, ROOK, TRUMP  # noqa: F401
 from .tables import Tables, TrumpContext, tables_for
-
-BIDDING, TRUMP, ROOK, DISCARD, PASSING, CALL, LEADER, PLAY, DONE = (
-    "bidding", "trump", "rook", "discard", "passing", "call", "leader", "play", "done")
 
 NO_EVENTS: tuple[Event, ...] = ()      # what apply returns when the hand does not record
 NO_PARTNERS: frozenset[int] = frozenset()     # before any partner is called (shared)
