@@ -380,7 +380,11 @@ def _conformance(args, began: float, state: dict) -> int:
         return _write_interrupted(args, run, problems)
     with deferred() as late:
         code = _report(args, run, problems, console, given, began)
-    return exit_code(late[0]) if late else code
+    if late:    # the signal came after the last case: the reports are whole, and say so
+        print(f"rookery: interrupted by {late[0]} after the run had ended: every case ran "
+              "and the reports are complete", file=sys.stderr)
+        return exit_code(late[0])
+    return code
 
 
 def _report(args, run: Run, problems: list, console: Console, given: bool,
