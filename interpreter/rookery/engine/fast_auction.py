@@ -137,7 +137,8 @@ def trump_verbs(t) -> tuple:
     context_of = {action: t.context(action.value) for action in calls}.get
     context = t.context
     general_apply = declare.apply_trump
-    first_leader = _first_leader(t)
+    # who leads the first trick: no Circus Rook call here (those take the general way)
+    first_leader = play.leader_rule(t.variant.play.leader, t.players)
 
     def legal_actions(hand) -> list[Action]:
         """Every call of ``trump.choices`` (:func:`rookery.engine.declare.legal_trump`)."""
@@ -166,16 +167,3 @@ def trump_verbs(t) -> tuple:
 
     return legal_actions, apply
 
-
-def _first_leader(t):
-    """Who leads the first trick (:func:`rookery.engine.play.first_leader`) in ``t``'s
-    variant, where trump is named without a Circus Rook call (no namer to lead)."""
-    players = t.players
-    rule = t.variant.play.leader
-    if rule == "left-of-dealer":
-        return lambda hand: (hand.dealer + 1) % players
-    if rule == "bidder":
-        return lambda hand: hand.bidder
-    if rule == "bidder-chooses":
-        return play.first_leader
-    return lambda hand: (hand.bidder + 1) % players

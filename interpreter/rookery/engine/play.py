@@ -4,6 +4,8 @@ color; the winner leads next."""
 
 from __future__ import annotations
 
+import functools
+
 from ..errors import IllegalAction
 from . import claim
 from .actions import Action, Event
@@ -11,18 +13,26 @@ from .attribution import points_rules, trick_rules, wrong_phase
 
 
 def first_leader(hand) -> int:
-    """Who leads the first trick (``play.leader``)."""
-    rule = hand.variant.play.leader
-    n = hand.n
+    """Who leads the first trick: the player who named trump by a Circus Rook call,
+    else as ``play.leader`` says (:func:`leader_rule`)."""
     if hand.circus_namer is not None:
         return hand.circus_namer
+    return leader_rule(hand.variant.play.leader, hand.n)(hand)
+
+
+@functools.cache
+def leader_rule(rule: str, players: int):
+    """``play.leader`` as a function of a hand, where no Circus Rook call was made: the
+    player left of the dealer, the bid winner, the one the bid winner chose, or the
+    player left of the bid winner (``left-of-bidder``).  Made once per rule and table
+    size (a playout's trump verb keeps it, ``engine/fast_auction.py``)."""
     if rule == "left-of-dealer":
-        return (hand.dealer + 1) % n
+        return lambda hand: (hand.dealer + 1) % players
     if rule == "bidder":
-        return hand.bidder
+        return lambda hand: hand.bidder
     if rule == "bidder-chooses":
-        return hand.chosen_leader
-    return (hand.bidder + 1) % n
+        return lambda hand: hand.chosen_leader
+    return lambda hand: (hand.bidder + 1) % players
 
 
 def start(hand) -> list[Event]:

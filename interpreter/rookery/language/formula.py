@@ -40,7 +40,7 @@ def compile_formula(expr: ast.Expr, want: str, allowed: set[str] | None = None) 
     """Check ``expr`` yields ``want`` ("number" or "bool") and compile it."""
     allowed = set(QUANTITIES) if allowed is None else allowed
     kind, fn = _compile(expr, allowed)
-    fn.tree = expr          # the checked tree, for :func:`positional`
+    fn.tree = expr          # the checked tree, for :func:`python_expression`
     if kind != want:
         raise SpecError(f"this formula gives a {_word(kind)}, but a {_word(want)} is needed",
                         _where(expr), expected=f"a formula giving a {_word(want)}",
@@ -136,34 +136,11 @@ def _compile(expr: ast.Expr, allowed: set[str]) -> tuple[str, Compiled]:
 
 # -- the same formula as one Python function (issue 21) ------------------------------------
 
-# The quantities in the order a :func:`positional` function takes them.
-POSITIONS = ("taken", "counters", "tricks", "bid", "total", "all_tricks", "score", "made")
-
 # A tree deeper than this keeps its closures: Python's own compiler has a nesting limit.
 _DEEPEST = 40
 
 _PYTHON_OPS = {"+": "+", "-": "-", "*": "*", "and": "and", "or": "or", ">=": ">=", "<=": "<=",
                "==": "==", "!=": "!=", ">": ">", "<": "<"}
-
-
-def positional(compiled: Compiled):
-    """The formula ``compiled`` as one Python function of the quantities by position
-    (:data:`POSITIONS`; ``made`` may be left out), giving what ``compiled(env)`` gives for
-    the same values; or ``None`` where :func:`python_expression` gives none.  Made once
-    per compiled formula, on first asking."""
-    made = getattr(compiled, "positional", False)
-    if made is not False:
-        return made
-    function = None
-    body = python_expression(compiled, {name: name for name in POSITIONS})
-    if body is not None:
-        namespace: dict = {}
-        source = f"def formula({', '.join(POSITIONS[:-1])}, made=None):\n" \
-                 f"    return {body}\n"
-        exec(compile(source, "<formula>", "exec"), namespace)   # noqa: S102 - see below
-        function = namespace["formula"]
-    compiled.positional = function
-    return function
 
 
 def python_expression(compiled: Compiled, names: Mapping[str, str]) -> str | None:

@@ -94,7 +94,7 @@ class SimpleBot:
             return legal[0]
         kind = legal[0].kind
         if hand.phase == "bidding":
-            return self._bid(hand, legal)
+            return self.bid_by_valuation(hand, legal)
         if kind in ("discard", "give"):
             return min(legal, key=lambda a: self._keep_value(hand, a.value))
         if kind == "trump":
@@ -110,7 +110,7 @@ class SimpleBot:
     def _held(self, hand: Hand) -> list[int]:
         return hand.hands[hand.to_act]
 
-    def _best_color(self, hand: Hand) -> int:
+    def best_color(self, hand: Hand) -> int:
         t = hand.t
         return max(range(len(t.letters)),
                    key=lambda c: self._color_strength(hand, t.letters[c]))
@@ -125,7 +125,7 @@ class SimpleBot:
         return len(cards) * 10 + sum(t.rank_index[c] for c in cards) + \
             sum(t.points[c] for c in cards) / 10
 
-    def _is_trump(self, hand: Hand, card: int, trump_color: int | None = None) -> bool:
+    def is_trump(self, hand: Hand, card: int, trump_color: int | None = None) -> bool:
         t = hand.t
         if card in t.always_trump:
             return True
@@ -137,7 +137,7 @@ class SimpleBot:
         """How much the acting seat wants to keep a card (lowest goes first)."""
         t = hand.t
         card = t.card_of[code]
-        trump = self._is_trump(hand, card, self._best_color(hand))
+        trump = self.is_trump(hand, card, self.best_color(hand))
         return t.rank_index[card] + (100 if trump else 0) - t.points[card] / 5
 
     def hand_strength(self, hand: Hand) -> float:
@@ -147,7 +147,7 @@ class SimpleBot:
         t = hand.t
         held = self._held(hand)
         top = len(hand.variant.deck.ranks) - 1
-        trump = self._best_color(hand)
+        trump = self.best_color(hand)
         winners = 0.0
         for card in held:
             rank = t.rank_index[card]
@@ -167,7 +167,8 @@ class SimpleBot:
             1 + table.calls if table.sides == "called" else 1
         return own + (1 - own) * (side - 1) / max(1, n - 1)
 
-    def _bid(self, hand: Hand, legal: list[Action], boldness: float = 0.0) -> Action:
+    def bid_by_valuation(self, hand: Hand, legal: list[Action],
+                         boldness: float = 0.0) -> Action:
         """The lowest bid open within the hand's worth (its strength, raised by
         ``boldness``, a share of the highest bid, times the highest bid), else pass;
         where no pass is allowed, the lowest bid."""

@@ -121,7 +121,7 @@ class SearchBot:
                 return self.bid(hand, legal)
             if self.auction == "search":
                 return self.weigh_bid(hand, legal)
-            return self.helper._bid(hand, legal, self.boldness)
+            return self.helper.bid_by_valuation(hand, legal, self.boldness)
         if hand.phase == "play":
             if hand.to_act != hand.actor and exposed_dummy(hand, hand.actor) is None:
                 # The bid winner plays a dummy's card before the dummy is shown (Boston's

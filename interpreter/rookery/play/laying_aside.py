@@ -36,6 +36,6 @@ def lay_aside(hand: Hand, legal: list[Action], helper) -> Action:
     """The card to lay aside: the least kept (see :func:`keep_value`), the simple bot
     (``helper``) choosing the color it will name trump."""
     t = hand.t
-    trump_color = helper._best_color(hand)
+    trump_color = helper.best_color(hand)
     return min(legal, key=lambda a: keep_value(hand, t.card_of[a.value], trump_color,
-                                               helper._is_trump))
+                                               helper.is_trump))
