@@ -69,6 +69,13 @@ def import_baseline(path: Path):
     return module
 
 
+def _faster_or_slower(ratio: float) -> str:
+    """The ratio in words: "1.08x faster" or "1.2x slower", never "0.9x slower"."""
+    if ratio >= 1:
+        return f"{ratio:.2f}x faster"
+    return f"{1 / ratio:.2f}x slower"
+
+
 # -- one deal, as each engine plays it ------------------------------------------------------
 
 def handwritten_deal(engine, rng: random.Random) -> int:
@@ -183,7 +190,7 @@ def report(baseline: Contender, tournament: Contender, others: list[Contender],
         per_round = [r / b for r, b in zip(tournament.round_rates, baseline.round_rates)]
         lines += ["",
                   f"RATIO rookery / handwritten (deals/sec): {ratio:.3f}  "
-                  f"(rookery is {1 / ratio:.1f}x slower; per-round ratios "
+                  f"(rookery is {_faster_or_slower(ratio)}; per-round ratios "
                   f"{min(per_round):.3f}..{max(per_round):.3f}, median "
                   f"{statistics.median(per_round):.3f})",
                   "Granularity: the hand-written engine lays the 5 nest cards aside in ONE "

@@ -263,3 +263,27 @@ def test_a_run_stopped_in_this_process_keeps_the_deals_of_its_round_that_finishe
         stopped.run(20)                 # the third round is 6-15
     assert stopped.deals == whole.deals == 9
     assert stopped.actions == whole.actions > 0
+
+
+@pytest.mark.parametrize("first", [0, 1, 500])
+def test_rounds_cover_every_deal_once_and_grow_with_a_long_campaign(first):
+    """The rounds: 2 and 4 deals first, then 10, then (past 200 deals) a twentieth of
+    the deals played before each round; every deal number once, in order.  A default
+    run of 200 deals keeps rounds of 10; a campaign of 100,000 deals is planned anew in
+    some 150 rounds, not 10,000, each long enough to keep 16 workers busy."""
+    fuzzer = Fuzzer(TOURNAMENT, engine_of(TOURNAMENT), seed=1)
+
+    def sizes(deals):
+        rounds = fuzzer.rounds(first, first + deals)
+        numbers = [n for start, stop in rounds for n in range(start, stop)]
+        assert numbers == list(range(first, first + deals))
+        for start, stop in rounds[2:]:
+            assert stop - start <= max(10, (start - first) // 20)
+        return [stop - start for start, stop in rounds]
+
+    assert sizes(200) == [2, 4] + [10] * 19 + [4]
+    assert sizes(5) == [2, 3]
+    assert len(sizes(100_000)) < 200
+    late = [stop - start for start, stop in fuzzer.rounds(first, first + 100_000)[:-1]
+            if start - first >= 320]
+    assert late and min(late) >= 16

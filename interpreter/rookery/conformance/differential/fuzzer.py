@@ -1,7 +1,8 @@
 """Differential play's campaign: the deals it makes and how it steers them, on top of
 the lockstep comparison (:mod:`rookery.conformance.diagnosis.lockstep`).
 
-The run goes in **rounds** of ``adapt_every`` deals.  A round's plan gives each deal
+The run goes in **rounds** of ``adapt_every`` deals (longer in a long campaign, see
+:meth:`Fuzzer.rounds`).  A round's plan gives each deal
 number a scenario (:mod:`.scenarios`) for a rule not yet decided ``min_decisions`` times,
 or none (a random deal, now and then stacked or near the target, its auction of a style:
 all pass, one bid, a contest); choices go to the least exercised category of action.
@@ -43,6 +44,11 @@ class DealOutcome:
     coverage: Coverage = field(default_factory=Coverage)
     actions: int = 0
     scenario: Scenario | None = None
+
+
+# A round after the first ``20 * adapt_every`` deals is this share of the deals played
+# before it (one twentieth).
+ROUND_SHARE = 20
 
 
 class Fuzzer(Lockstep):
@@ -110,16 +116,23 @@ class Fuzzer(Lockstep):
         return outcomes
 
     def rounds(self, first: int, end: int) -> list[tuple[int, int]]:
-        """The rounds' deal numbers: 2, then 4, then ``adapt_every`` at a time, so that
-        a rule broken in every deal (another order of the phases) is learned after two
-        deals, not ten, and the hands after it are played to their end."""
+        """The rounds' deal numbers: 2, then 4, so that a rule broken in every deal
+        (another order of the phases) is learned after two deals, not ten, and the hands
+        after it are played to their end; then ``adapt_every`` at a time, and once more
+        than ``20 * adapt_every`` deals are played, a twentieth of the deals played
+        before the round (:data:`ROUND_SHARE`).  The plan is made anew at least every
+        5% of a long campaign, and a round has deals enough for every worker of a large
+        machine (rounds of 10 would keep 16 workers to 10 deals at a time, each round
+        waiting for its slowest deal).  The sizes follow from the deal numbers alone, so
+        the report does not depend on the number of workers."""
         out, start = [], first
         for size in (2, 4):
             if start < end and size < self.adapt_every:
                 out.append((start, min(start + size, end)))
                 start = out[-1][1]
         while start < end:
-            out.append((start, min(start + self.adapt_every, end)))
+            size = max(self.adapt_every, (start - first) // ROUND_SHARE)
+            out.append((start, min(start + size, end)))
             start = out[-1][1]
         return out
 
