@@ -18,6 +18,7 @@ import copy
 import itertools
 import pickle
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -28,7 +29,8 @@ from rookery.engine.fast_scoring import scorer_for, scorer_source
 from rookery.engine.scoring import score_hand
 from rookery.engine.shuffle import shuffler
 from rookery.engine.tables import tables_for
-from rookery.language.formula import python_expression
+from rookery.language import ast
+from rookery.language.formula import python_expression, python_type
 from rookery.resources import conformance_dir, specs_dir
 
 OPTION_COMBINATIONS = ["tournament+rook-low", "tournament+no-trump",
@@ -214,6 +216,38 @@ def test_every_kind_of_formula_written_out(tmp_path):
         formula = getattr(scoring, key)
         assert positional(formula) is not None, key
         assert all(_same(formula, positional(formula), env) for env in GRID), key
+
+
+def _typed_as_known(formula) -> bool:
+    """Where :func:`python_type` says a formula's type, every value on the grid has it
+    (so the scorer may leave out ``int()`` or ``bool()``)."""
+    known = python_type(formula, frozenset({"made"}))
+    return known is None or all(type(formula(env)) is known for env in GRID)
+
+
+@pytest.mark.parametrize("name", VARIANTS, ids=lambda v: v.rsplit("/", 1)[-1])
+def test_a_formula_s_known_type_is_the_type_of_its_values(name):
+    scoring = rookery.load_variant(name).scoring
+    assert all(_typed_as_known(getattr(scoring, key)) for key in ("made", "bidders",
+                                                                   "defenders"))
+
+
+def test_the_type_of_every_kind_of_formula(tmp_path):
+    """Known where it always holds: a comparison is a bool, a sum an int, ``made`` a
+    bool, and ``and``/``or``, ``if``, ``min``/``max`` whatever their operands share."""
+    formulas = {"made": "taken >= bid or not tricks > 2", "bidders": "if made then max(taken, bid) "
+                "else -bid", "defenders": "min(taken, 3) * 2"}
+    scoring = _with_formulas(tmp_path, formulas).scoring
+    assert [python_type(getattr(scoring, key), frozenset({"made"})) for key in formulas] \
+        == [bool, int, int]
+    handmade = _with_formulas(tmp_path, HANDMADE).scoring
+    assert all(_typed_as_known(getattr(handmade, key)) for key in HANDMADE)
+    # Trees the checker refuses (a bool and a number mixed) are not known either.
+    span = scoring.bidders.tree.span
+    made, taken = ast.Var("made", span), ast.Var("taken", span)
+    for tree in (ast.If(made, made, taken, span), ast.Call("max", (made, taken), span),
+                 ast.Binary("or", made, taken, span)):
+        assert python_type(SimpleNamespace(tree=tree), frozenset({"made"})) is None
 
 
 def test_a_formula_too_deep_keeps_its_closures_and_scores_alike(tmp_path):

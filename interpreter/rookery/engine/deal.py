@@ -46,7 +46,7 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
         return Hand(variant, dealer, (), (), scores, number, record=record)  # refuses it
     seats, nest = plan[1][dealer]
     return Hand(variant, dealer, (), (), scores, number, record=record,
-                _dealt=(tuple([take(deck) for take in seats]), nest(deck)))
+                _dealt=(tuple([take(deck) for take in seats]), nest(deck)), _tables=t)
 
 
 _PLANS: dict[int, tuple] = {}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from . import bidding, burial, declare, nest, play
 from .actions import Action
-from .phases import PLAY
+from .phases import DISCARD, PLAY, steps_after_bidding
 
 
 def bidding_verbs(t) -> tuple:
@@ -42,6 +42,12 @@ def bidding_verbs(t) -> tuple:
                    for seat in range(t.players))
     general_apply = bidding.apply
     general_next = bidding._next
+    # Where the bid winner takes the nest and lays cards aside next (the steps
+    # ``take``, ``discard``), a won auction goes there at once: what
+    # :meth:`Hand.auction_won`, :meth:`Hand.advance` and :func:`rookery.engine.nest.take`
+    # do for a playout, without the calls.
+    takes_nest = steps_after_bidding(t.variant)[:2] == ("take", DISCARD)
+    discards = t.variant.nest.discard
 
     def legal_actions(hand) -> list[Action]:
         """The bids over the high bid and a pass (:func:`rookery.engine.bidding.legal`)."""
@@ -84,6 +90,17 @@ def bidding_verbs(t) -> tuple:
             while passed[seat]:
                 seat = next_seat[seat]
             hand.to_act = seat
+            return ()
+        bidder = hand.bidder
+        if takes_nest and bidder is not None and hand.active == 1 and \
+                not hand.passed[bidder]:
+            # Won: the bid winner picks up the nest and lays cards aside.
+            hand.step += 2
+            hand.hands[bidder].extend(hand.nest)
+            hand.nest = []
+            hand.discards_left = discards
+            hand.phase = DISCARD
+            hand.to_act = bidder
         else:
             general_next(hand)                           # won, thrown in or forced
         return ()

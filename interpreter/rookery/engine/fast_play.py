@@ -102,8 +102,9 @@ def play_verbs(t) -> tuple:
         tricks.append((leader, cards, seats_from[leader], winner))
         hand.tricks_won[winner] += 1
         hand.points_won[winner] += trick_points(cards)
-        hand.trick_cards = []
-        hand.trick_seats = []
+        # The trick's lists emptied for the next (the trick keeps tuples of its own).
+        trick.clear()
+        hand.trick_seats.clear()
         hand.best_key = -2
         hand.best_seat = None
         hand.leader = hand.to_act = winner

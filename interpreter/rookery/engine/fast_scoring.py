@@ -27,7 +27,7 @@ the same finished hands as well.
 
 from __future__ import annotations
 
-from ..language.formula import python_expression
+from ..language.formula import python_expression, python_type
 from .scoring import HandResult, plan_of, score_hand
 
 _SCORERS: dict[int, tuple] = {}
@@ -92,6 +92,16 @@ def scorer_source(t) -> str | None:
     return "\n".join(lines) + "\n"
 
 
+# The one quantity of a ``scoring:`` formula that is a boolean.
+MADE = frozenset({"made"})
+
+
+def _as(kind: type, expression: str, known: type | None) -> str:
+    """``expression`` made a ``kind`` as the interpreter makes it (``bool(...)``,
+    ``int(...)``), or as it is where its type is known to be ``kind`` already."""
+    return expression if known is kind else f"{kind.__name__}({expression})"
+
+
 def _branch(sides, keeper_of, keepers: int, formulas, numbers,
             nest_goes: bool) -> list[str] | None:
     """The lines scoring a hand whose bid winner's sides are ``sides`` (bidders first)."""
@@ -130,11 +140,12 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
             made = python_expression(made_of, names)
             if made is None:
                 return None
-            lines.append(f"made = bool({made})")
-        formula = python_expression(bidders if index == 0 else defenders, names)
+            lines.append(f"made = {_as(bool, made, python_type(made_of, MADE))}")
+        compiled = bidders if index == 0 else defenders
+        formula = python_expression(compiled, names)
         if formula is None:
             return None
-        lines.append(f"score_{index} = int({formula})")
+        lines.append(f"score_{index} = {_as(int, formula, python_type(compiled, MADE))}")
     # Each keeper's change: the score of the (last) side holding one of its seats.
     change = ["0"] * keepers
     for index, seats in enumerate(sides):

@@ -38,6 +38,7 @@ from .nest import turn_up
 from .fast_scoring import scorer_for
 from .scoring import HandResult, score_hand, thrown_in
 from .phases import BIDDING, CALL, DISCARD, DONE, LEADER, PASSING, PLAY, ROOK, TRUMP  # noqa: F401
+from .phases import steps_after_bidding  # noqa: F401 - read here by the docs
 from .tables import Tables, TrumpContext, tables_for
 
 NO_EVENTS: tuple[Event, ...] = ()      # what apply returns when the hand does not record
@@ -51,43 +52,6 @@ _APPLY = {BIDDING: bidding.apply, TRUMP: declare.apply_trump, ROOK: declare.appl
           DISCARD: nest.apply, PASSING: passing.apply, CALL: declare.apply_call,
           LEADER: declare.apply_leader, PLAY: play.apply, "circus": declare.apply_circus,
           redeal.PHASE: redeal.apply}
-
-
-def steps_after_bidding(variant: Variant) -> tuple[str, ...]:
-    """The phases after the auction, in the order the spec puts them."""
-    steps: list[str] = []
-    calls = variant.table.sides == "called"
-    if calls and variant.table.call_time == "after-auction":
-        steps.append(CALL)
-    rook_called = variant.trump.rook == "caller-chooses" and variant.deck.rook
-    # What comes just before naming trump: the partner call, then the Rook call
-    # (``table.call-time before-trump``, ``trump.rook-call before-trump``).
-    naming = [CALL] if calls and variant.table.call_time == "before-trump" else []
-    if rook_called and variant.trump.rook_call == "before-trump":
-        naming.append(ROOK)
-    naming.append(TRUMP)
-    named = variant.trump.named
-    has_nest = variant.deal.nest > 0
-    if named == "before-nest":
-        steps += naming
-    if has_nest:
-        steps.append("take")
-    if named == "after-taking-nest":
-        steps += naming
-    if has_nest:
-        steps.append(DISCARD)
-    if variant.passing.cards:
-        steps.append(PASSING)
-    if named == "after-nest":
-        steps += naming
-    if rook_called and variant.trump.rook_call == "after-trump":
-        steps.append(ROOK)
-    if calls and variant.table.call_time == "after-trump":
-        steps.append(CALL)
-    if variant.play.leader == "bidder-chooses":
-        steps.append(LEADER)
-    steps.append(PLAY)
-    return tuple(steps)
 
 
 class Hand:
@@ -112,6 +76,8 @@ class Hand:
         # The cards each seat holds and the nest: bidding.py (nest dealt), nest.py (taken,
         # laid aside), passing.py and declare.py (cards passed), play.py (cards played).
         "hands", "nest",
+        # redeal.py: the seat asked about its poor hand, and the seats still to be asked.
+        "poor_seat", "poor_asked",
         # bidding.py: the auction.
         "auction", "high", "bidder", "forced", "passed", "active",
         # nest.py: laying cards aside.
@@ -133,8 +99,10 @@ class Hand:
     def __init__(self, variant: Variant, dealer: int, hands: Sequence[Sequence[str]],
                  nest: Sequence[str] = (), scores: Sequence[int] | None = None,
                  number: int = 0, *, record: bool = True,
-                 _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None):
-        t = tables_for(variant)
+                 _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None,
+                 _tables: Tables | None = None):
+        # (``_dealt`` and ``_tables``: from deal_hand, which has looked the tables up)
+        t = _tables if _tables is not None else tables_for(variant)
         self.variant = variant
         # record=False is a playout: apply returns no events and no history is kept
         # (nothing to snapshot), the hand's result is reckoned when first read.
@@ -166,7 +134,6 @@ class Hand:
         if type(number) is not int or number < 0:
             raise UsageError(f"the hand's number is a whole number from 0, not {number!r:.40}")
         self._start = start
-        self.steps = _steps(t)
         self.step = -1
         self.to_act: int | None = None
         self.history: list[tuple[int, Action]] = []
@@ -200,17 +167,16 @@ class Hand:
         self.follow_any, self.has_dummy, self.review_last, self.last_played_wins = \
             t.play_rules
         self._result: HandResult | None = None
-        # The phase setter's work, with the opening class of hands of this kind looked
-        # up in one step.
+        # The phase setter's work, with the opening class of hands of this kind, the
+        # steps after the auction and how the hand opens looked up in one step.
         self._phase = BIDDING
         self.is_over = False
         opening = _OPENING.get((type(self), record, t))
         if opening is None:
-            opening = _OPENING[type(self), record, t] = _phase_class_of(self, BIDDING)
-        self.__class__ = opening
-        turned = turn_up(self)
-        opened = redeal.start(self)
-        self.opening_events = turned + opened if turned else opened
+            opening = _OPENING[type(self), record, t] = (
+                _phase_class_of(self, BIDDING), _steps(t), _opener(t.variant))
+        self.__class__, self.steps, open_hand = opening
+        self.opening_events = open_hand(self)
 
     @property
     def start_hands(self) -> tuple[tuple[str, ...], ...]:
@@ -548,8 +514,31 @@ def _phase_class_of(hand: Hand, phase: str) -> type:
     return found
 
 
-# The class a hand opens in (bidding), by its class, whether it records, and its tables.
-_OPENING: dict[tuple[type, bool, Tables], type] = {}
+# The class a hand opens in (bidding), the steps after its auction and what it does
+# before the first decision, by its class, whether it records, and its tables.
+_OPENING: dict[tuple[type, bool, Tables], tuple] = {}
+
+
+def _opener(variant: Variant):
+    """What a new hand does before its first decision: the face-up nest cards turned
+    over (``nest.face-up``), the holders of poor hands asked (``deal.poor-hand``), and
+    the auction opened; where the variant has neither of the first two, the auction
+    only (no poor seat, none to ask, as :func:`rookery.engine.redeal.start` finds)."""
+    if variant.nest.face_up or variant.deal.poor_hand:
+        return _open_in_full
+    return _open_auction
+
+
+def _open_in_full(hand: Hand) -> list[Event]:
+    turned = turn_up(hand)
+    opened = redeal.start(hand)
+    return turned + opened if turned else opened
+
+
+def _open_auction(hand: Hand) -> list[Event]:
+    hand.poor_seat = None
+    hand.poor_asked = []
+    return bidding.start(hand)
 
 # The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
 # playout, variant (its tables).

@@ -165,6 +165,47 @@ def python_expression(compiled: Compiled, names: Mapping[str, str]) -> str | Non
         return None     # the closures serve
 
 
+def python_type(compiled: Compiled, bools: frozenset[str] = frozenset()) -> type | None:
+    """``int`` or ``bool`` where the checked tree of ``compiled`` always gives a value of
+    that type (the quantities named in ``bools`` being booleans, every other one a whole
+    number), else ``None``: where it is known, a written-out scorer needs no ``int()``
+    or ``bool()`` around the expression (:func:`python_expression`)."""
+    tree = getattr(compiled, "tree", None)
+    return None if tree is None else _type(tree, bools, 0)
+
+
+def _type(expr: ast.Expr, bools: frozenset[str], depth: int) -> type | None:
+    if depth > _DEEPEST:
+        return None
+    depth += 1
+    if isinstance(expr, ast.Num):
+        return int if type(expr.value) is int else None
+    if isinstance(expr, ast.Var):
+        return bool if expr.name in bools else int
+    if isinstance(expr, ast.Unary):
+        return bool if expr.op == "not" else int      # -True is 1's negation, an int
+    if isinstance(expr, ast.Binary):
+        if expr.op in _ARITH:
+            return int                                  # True + 1 is an int as well
+        if expr.op in _COMPARE:
+            return bool
+        # and, or: one operand or the other, as it is
+        return _same(_type(expr.left, bools, depth), _type(expr.right, bools, depth))
+    if isinstance(expr, ast.If):
+        return _same(_type(expr.then, bools, depth), _type(expr.otherwise, bools, depth))
+    if isinstance(expr, ast.Call) and expr.args:
+        # min and max give one of their arguments, as it is
+        found = _type(expr.args[0], bools, depth)
+        for arg in expr.args[1:]:
+            found = _same(found, _type(arg, bools, depth))
+        return found
+    return None
+
+
+def _same(one: type | None, other: type | None) -> type | None:
+    return one if one is other else None
+
+
 class _NotWritten(Exception):
     """A tree :func:`python_expression` does not write out (too deep, or not a checked
     one)."""
