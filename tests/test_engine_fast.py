@@ -313,3 +313,24 @@ def test_every_bonus_written_out_for_three_sides_alone(tmp_path):
             majorities.add(max(side.tricks for side in hand.result.sides) >
                            sorted(side.tricks for side in hand.result.sides)[-2])
     assert majorities == {True, False}          # a majority taken, and a tie for the most
+
+
+def test_a_formula_of_the_running_score_is_scored_alike(tmp_path):
+    """The scorer reads a side's running score only where a formula names ``score``:
+    hand-made formulas that do, on hands starting from several running scores, score
+    as the interpreter scores them; Tournament's, which do not, read none."""
+    variant = _with_formulas(tmp_path, HANDMADE)
+    assert "before_0 = before[" in scorer_source(tables_for(variant))
+    plain = scorer_source(tables_for(rookery.load_variant("tournament")))
+    assert "before_0" not in plain and "before[0] + score_" in plain
+    scored = 0
+    for seed in range(24):
+        scores = [(seed * 37) % 300 - 100, (seed * 53) % 300 - 120]
+        hand = deal_hand(variant, seed, seed % 4, scores, record=False)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if not hand.result.thrown_in:
+            _assert_scored_alike(scorer_for(hand.t)(hand), score_hand(hand))
+            scored += 1
+    assert scored > 10

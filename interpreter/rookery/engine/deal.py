@@ -36,20 +36,24 @@ def deal_hand(variant: Variant, seed: random.Random | int | None = None, dealer:
     """Shuffle with ``seed`` (a Random or a seed) and deal a new hand (``record=False``
     for a playout: no events, no history; see :class:`Hand`)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    t = tables_for(variant)
-    deck = list(t.deck)
-    shuffler(len(deck))(rng, deck)          # rng.shuffle(deck), its loop written out
-    plan = _PLANS.get(id(t))
-    if plan is None or plan[0] is not t:
-        plan = _PLANS[id(t)] = (t, _deal_plan(variant, len(deck)))
-    if not 0 <= dealer < len(plan[1]):
+    found = _DEALERS.get(id(variant))
+    if found is None or found[0] is not variant:
+        t = tables_for(variant)
+        found = _DEALERS[id(variant)] = (variant, t, t.deck, shuffler(len(t.deck)),
+                                         _deal_plan(variant, len(t.deck)))
+    _, t, cards, shuffle, plan = found
+    deck = list(cards)
+    shuffle(rng, deck)                      # rng.shuffle(deck), its loop written out
+    if not 0 <= dealer < len(plan):
         return Hand(variant, dealer, (), (), scores, number, record=record)  # refuses it
-    seats, nest = plan[1][dealer]
+    seats, nest = plan[dealer]
     return Hand(variant, dealer, (), (), scores, number, record=record,
                 _dealt=(tuple([take(deck) for take in seats]), nest(deck)), _tables=t)
 
 
-_PLANS: dict[int, tuple] = {}
+# Per variant (by id, the variant kept to check it): its tables, its deck in order, the
+# shuffle for its size and where each seat's cards lie (made once).
+_DEALERS: dict[int, tuple] = {}
 
 
 def _deal_plan(variant: Variant, size: int) -> list[tuple[list, object]]:

@@ -27,6 +27,8 @@ the same finished hands as well.
 
 from __future__ import annotations
 
+import re
+
 from ..language.formula import python_expression, python_type
 from .scoring import HandResult, plan_of, score_hand
 
@@ -64,14 +66,24 @@ def scorer_source(t) -> str | None:
     if fixed is None or house or any(type(number) is not int for number in numbers):
         return None
     nest_to = {"last-trick": "last_winner", "bidder": "bidder"}.get(where, "None")
+    # The nest's counters: the cards laid aside (the sum written out for the burial's
+    # number of cards), and any left in the nest.
+    laid = [f"card_{i}" for i in range(t.variant.nest.discard)]
     lines = ["def score(hand):",
              "    bidder = hand.bidder",
              "    last_winner = hand.tricks[-1][3]",
-             "    nest_points = 0",
-             "    for card in hand.laid_aside:",
-             "        nest_points += points[card]",
-             "    for card in hand.nest:",
-             "        nest_points += points[card]",
+             "    laid = hand.laid_aside"]
+    summed = ["nest_points = 0", "for card in laid:", "    nest_points += points[card]"]
+    if laid:
+        lines += [f"    if len(laid) == {len(laid)!r}:",
+                  f"        {', '.join(laid)}, = laid",
+                  f"        nest_points = {' + '.join(f'points[{c}]' for c in laid)}",
+                  "    else:"] + ["        " + line for line in summed]
+    else:
+        lines += ["    " + line for line in summed]
+    lines += ["    if hand.nest:",
+              "        for card in hand.nest:",
+              "            nest_points += points[card]",
              f"    nest_to = {nest_to}",
              "    tricks_won = hand.tricks_won",
              "    points_won = hand.points_won",
@@ -127,11 +139,28 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
         if all_tricks_bonus:
             bonus.append(f"({all_tricks_bonus!r} if tricks_{index} == {all_tricks!r} "
                          "else 0)")
-        lines.append(f"bonus_{index} = {' + '.join(bonus) or '0'}")
-        lines.append(f"taken_{index} = counters_{index} + bonus_{index}")
+        if bonus:
+            lines.append(f"bonus_{index} = {' + '.join(bonus)}")
+            lines.append(f"taken_{index} = counters_{index} + bonus_{index}")
+        else:
+            lines.append(f"bonus_{index} = 0")
+            lines.append(f"taken_{index} = counters_{index}")
         lines.append(f"before_{index} = before[{keeper_of[seats[0]]!r}]")
-    made_of, bidders, defenders = formulas
-    for index in range(len(sides)):
+    written = _formula_lines(len(sides), *formulas, total, all_tricks)
+    if written is None:
+        return None
+    # A side's running score is read only by a formula that names ``score``.
+    lines = [line for line in lines if not line.startswith("before_") or
+             re.search(rf"\b{line.split(' = ')[0]}\b", "\n".join(written))]
+    return lines + written + _result_lines(sides, keeper_of, keepers)
+
+
+def _formula_lines(sides: int, made_of, bidders, defenders, total: int,
+                   all_tricks: int) -> list[str] | None:
+    """``made`` and each side's score, from the formulas written out (``None`` where
+    one is not)."""
+    lines = []
+    for index in range(sides):
         names = {"taken": f"taken_{index}", "counters": f"counters_{index}",
                  "tricks": f"tricks_{index}", "bid": "bid", "total": f"({total!r})",
                  "all_tricks": f"({all_tricks!r})", "score": f"before_{index}",
@@ -146,6 +175,11 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
         if formula is None:
             return None
         lines.append(f"score_{index} = {_as(int, formula, python_type(compiled, MADE))}")
+    return lines
+
+
+def _result_lines(sides, keeper_of, keepers: int) -> list[str]:
+    """The result made from the sides' scores."""
     # Each keeper's change: the score of the (last) side holding one of its seats.
     change = ["0"] * keepers
     for index, seats in enumerate(sides):
@@ -156,17 +190,16 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
         f"bonus_{index}, taken_{index}, score_{index})" for index, seats in enumerate(sides))
     # The frozen result filled in place, as scoring._hand_result fills it, each side's
     # fields left as a tuple until ``sides`` is read (scoring._SidesWhenRead).
-    lines += ["result = new(HandResult)",
-              "fields = result.__dict__",
-              "fields['thrown_in'] = False",
-              "fields['bidder'] = bidder",
-              "fields['bid'] = bid",
-              "fields['made'] = made",
-              f"fields['_pending_sides'] = ({results},)",
-              "fields['nest_points'] = nest_points",
-              "fields['nest_to'] = nest_to",
-              f"fields['changes'] = ({''.join(c + ', ' for c in change)})",
-              "fields['scores'] = "
-              f"({''.join(f'before[{k}] + {c}, ' for k, c in enumerate(change))})",
-              "return result"]
-    return lines
+    return ["result = new(HandResult)",
+            "fields = result.__dict__",
+            "fields['thrown_in'] = False",
+            "fields['bidder'] = bidder",
+            "fields['bid'] = bid",
+            "fields['made'] = made",
+            f"fields['_pending_sides'] = ({results},)",
+            "fields['nest_points'] = nest_points",
+            "fields['nest_to'] = nest_to",
+            f"fields['changes'] = ({''.join(c + ', ' for c in change)})",
+            "fields['scores'] = "
+            f"({''.join(f'before[{k}] + {c}, ' for k, c in enumerate(change))})",
+            "return result"]
