@@ -66,13 +66,15 @@ main(after=after)
 
 def _finished_first(report: Path, code: int, signum: int) -> bool:
     """Whether a conformance run ended before the signal reached it: its JSON report
-    whole (every case run, not marked interrupted), and its exit the signal's (the
-    command saw it while writing the reports: 128 + the signal; or exiting: killed)."""
+    whole (every case run, not marked interrupted), and its exit its own (0 or 1: it
+    had exited before the signal was sent, which then reached nothing) or the signal's
+    (the command saw it while writing the reports: 128 + the signal; or exiting:
+    killed)."""
     try:
         data = json.loads(report.read_text())
     except (OSError, ValueError):
         return False
-    return code in (128 + signum, -signum) and not data.get("interrupted") and \
+    return code in (0, 1, 128 + signum, -signum) and not data.get("interrupted") and \
         bool(data.get("cases")) and \
         all(case.get("verdict") != "not-run" for case in data["cases"])
 

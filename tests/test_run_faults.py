@@ -50,6 +50,28 @@ def _wait_for(path: Path, process: subprocess.Popen, within: float = 60.0) -> No
         time.sleep(0.02)
 
 
+def test_a_run_that_ended_before_its_signal_counts_as_whole(tmp_path, monkeypatch):
+    """The harness's judgement of a conformance run the signal came too late for: a
+    whole report (no case left unrun, not marked interrupted) with the run's own exit
+    (0 or 1: it had exited before the signal was sent) or the signal's (it saw the
+    signal while writing its reports) is kept work; anything else is not."""
+    monkeypatch.syspath_prepend(str(FUZZ))
+    import fuzz_signals
+    report = tmp_path / "report.json"
+    whole = {"cases": [{"verdict": "fail"}, {"verdict": "pass"}]}
+    report.write_text(json.dumps(whole))
+    for code in (0, 1, 128 + signal.SIGTERM, -signal.SIGTERM):
+        assert fuzz_signals._finished_first(report, code, signal.SIGTERM), code
+    for code in (2, 128 + signal.SIGINT):
+        assert not fuzz_signals._finished_first(report, code, signal.SIGTERM), code
+    for broken in ({**whole, "interrupted": "SIGTERM"}, {"cases": []},
+                   {"cases": [{"verdict": "pass"}, {"verdict": "not-run"}]}):
+        report.write_text(json.dumps(broken))
+        assert not fuzz_signals._finished_first(report, 1, signal.SIGTERM), broken
+    report.write_text("{not json")
+    assert not fuzz_signals._finished_first(report, 1, signal.SIGTERM)
+
+
 def test_interrupting_a_run_at_a_random_moment_keeps_its_work():
     """20 seeds of ``fuzz/fuzz_signals.py``: fuzz and conformance by turns, stopped by
     SIGINT, SIGTERM or SIGKILL at a random moment of their play, four at a time."""
