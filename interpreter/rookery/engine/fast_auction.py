@@ -44,10 +44,10 @@ def bidding_verbs(t) -> tuple:
     general_next = bidding._next
     # Where the bid winner takes the nest and lays cards aside next (the steps
     # ``take``, ``discard``), a won auction goes there at once: what
-    # :meth:`Hand.auction_won`, :meth:`Hand.advance` and :func:`rookery.engine.nest.take`
-    # do for a playout, without the calls.
+    # :meth:`Hand.auction_won` and :meth:`Hand.advance` do for a playout, without
+    # looking the steps up.
     takes_nest = steps_after_bidding(t.variant)[:2] == ("take", DISCARD)
-    discards = t.variant.nest.discard
+    take = nest.take
 
     def legal_actions(hand) -> list[Action]:
         """The bids over the high bid and a pass (:func:`rookery.engine.bidding.legal`)."""
@@ -96,9 +96,7 @@ def bidding_verbs(t) -> tuple:
                 not hand.passed[bidder]:
             # Won: the bid winner picks up the nest and lays cards aside.
             hand.step += 2
-            hand.hands[bidder].extend(hand.nest)
-            hand.nest = []
-            hand.discards_left = discards
+            take(hand)
             hand.phase = DISCARD
             hand.to_act = bidder
         else:

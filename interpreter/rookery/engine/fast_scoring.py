@@ -27,8 +27,6 @@ the same finished hands as well.
 
 from __future__ import annotations
 
-import re
-
 from ..language.formula import python_expression, python_type
 from .scoring import HandResult, plan_of, score_hand
 
@@ -145,26 +143,23 @@ def _branch(sides, keeper_of, keepers: int, formulas, numbers,
         else:
             lines.append(f"bonus_{index} = 0")
             lines.append(f"taken_{index} = counters_{index}")
-        lines.append(f"before_{index} = before[{keeper_of[seats[0]]!r}]")
-    written = _formula_lines(len(sides), *formulas, total, all_tricks)
+    # A side's running score, read where a formula names ``score``: its keeper's.
+    running = [f"before[{keeper_of[seats[0]]!r}]" for seats in sides]
+    written = _formula_lines(running, *formulas, total, all_tricks)
     if written is None:
         return None
-    # A side's running score is read only by a formula that names ``score``.
-    lines = [line for line in lines if not line.startswith("before_") or
-             re.search(rf"\b{line.split(' = ')[0]}\b", "\n".join(written))]
     return lines + written + _result_lines(sides, keeper_of, keepers)
 
 
-def _formula_lines(sides: int, made_of, bidders, defenders, total: int,
+def _formula_lines(running: list[str], made_of, bidders, defenders, total: int,
                    all_tricks: int) -> list[str] | None:
     """``made`` and each side's score, from the formulas written out (``None`` where
-    one is not)."""
+    one is not); ``running`` is each side's running score as an expression."""
     lines = []
-    for index in range(sides):
+    for index, score in enumerate(running):
         names = {"taken": f"taken_{index}", "counters": f"counters_{index}",
                  "tricks": f"tricks_{index}", "bid": "bid", "total": f"({total!r})",
-                 "all_tricks": f"({all_tricks!r})", "score": f"before_{index}",
-                 "made": "made"}
+                 "all_tricks": f"({all_tricks!r})", "score": score, "made": "made"}
         if index == 0:
             made = python_expression(made_of, names)
             if made is None:

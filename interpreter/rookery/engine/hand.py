@@ -521,24 +521,17 @@ _OPENING: dict[tuple[type, bool, Tables], tuple] = {}
 
 def _opener(variant: Variant):
     """What a new hand does before its first decision: the face-up nest cards turned
-    over (``nest.face-up``), the holders of poor hands asked (``deal.poor-hand``), and
-    the auction opened; where the variant has neither of the first two, the auction
-    only (no poor seat, none to ask, as :func:`rookery.engine.redeal.start` finds)."""
-    if variant.nest.face_up or variant.deal.poor_hand:
-        return _open_in_full
-    return _open_auction
+    over (``nest.face-up``), then :func:`rookery.engine.redeal.start` (the holders of
+    poor hands asked, or the auction opened); where no nest card is face up, only the
+    latter."""
+    return _open_face_up if variant.nest.face_up else redeal.start
 
 
-def _open_in_full(hand: Hand) -> list[Event]:
+def _open_face_up(hand: Hand) -> list[Event]:
     turned = turn_up(hand)
     opened = redeal.start(hand)
     return turned + opened if turned else opened
 
-
-def _open_auction(hand: Hand) -> list[Event]:
-    hand.poor_seat = None
-    hand.poor_asked = []
-    return bidding.start(hand)
 
 # The phase classes, per general class (Hand), kind of hand (a playout or not) and, for a
 # playout, variant (its tables).
