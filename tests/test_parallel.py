@@ -145,3 +145,48 @@ def test_kill_9_of_the_runner_leaves_no_worker_nor_engine(tmp_path):
     runner.send_signal(signal.SIGKILL)
     runner.wait(timeout=10)
     assert left_running(pids) == []
+
+
+# A runner whose workers spend their time writing large results: SIGTERM lands while a
+# worker is half-way through one (its pipe is left with half a message).
+STOPPED_MID_WRITE = '''import os, signal, sys
+from rookery import parallel
+from rookery.interrupts import Terminated
+
+def large(item):
+    return bytes(20_000_000)
+
+def stop(signum, frame):
+    raise Terminated()
+
+finished = []
+
+def progress(index, result):
+    finished.append(index)
+    if len(finished) == int(sys.argv[1]):
+        os.kill(os.getpid(), signal.SIGTERM)
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        parallel.map_in_order(large, range(400), parallel.Workers(2), progress)
+    except parallel.Interrupted as stopped:
+        print(len(stopped.finished), flush=True)
+    sys.exit(143)
+'''
+
+
+@pytest.mark.parametrize("after", [2, 9, 23])
+def test_a_campaign_stopped_while_a_worker_writes_its_result_exits(tmp_path, after):
+    """The pool's manager thread, reading half a result from a killed worker, must not
+    keep the interpreter from exiting (it joins that thread): the runner exits at once,
+    with no traceback from the pool's threads."""
+    script = tmp_path / "runner.py"
+    script.write_text(STOPPED_MID_WRITE)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    runner = subprocess.run([sys.executable, str(script), str(after)], env=env,
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert runner.returncode == 143, runner.stderr
+    assert after <= int(runner.stdout) < 400
+    assert "Traceback" not in runner.stderr and "Exception" not in runner.stderr

@@ -278,8 +278,9 @@ class Campaign:
                 try:
                     _collect(futures, finished, progress)
                 except BaseException:
-                    for future in futures:
-                        future.cancel()
+                    if self._client is not None:    # a local pool's own shutdown
+                        for future in futures:      # cancels its queue (_stop_pool)
+                            future.cancel()
                     raise
         except BaseException as stop:
             if isinstance(stop, Exception):  # a mistake of the work: not an interruption
@@ -343,8 +344,16 @@ def _process_pool(processes: int):
 
 def _stop_pool(pool) -> None:
     """Stop a pool at once: the queued items are dropped, the workers killed (their
-    engines die with them by the parent-death signal)."""
+    engines die with them by the parent-death signal), and the pool's manager thread
+    ended, so that the interpreter's exit (which joins that thread) cannot hang.
+
+    A worker killed while it was writing a result leaves half a message in the result
+    pipe; the manager thread, reading it, would wait for the rest for ever, since this
+    process holds the pipe's other end too.  Closing that end once the workers are dead
+    gives the reader its end of file; the thread then finds the pool broken and ends."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         try:
@@ -356,6 +365,17 @@ def _stop_pool(pool) -> None:
             process.join(timeout=5)
         except (OSError, ValueError, AssertionError):
             pass
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        try:
+            writer.close()          # the last writer: the manager's read ends
+        except OSError:
+            pass
+    if manager is not None:
+        manager.join(timeout=10)
+        if manager.is_alive():      # never seen; an exit that hangs is worse than this
+            from concurrent.futures import process as futures_process
+            getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)
 
 
 def _dask_client(scheduler: str):
