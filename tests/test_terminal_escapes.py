@@ -109,3 +109,28 @@ def test_a_terminal_keeps_rich_s_colours_and_nothing_else():
     pipe = io.StringIO()
     SafeStream(pipe).write("\x1b[1mbold")
     assert pipe.getvalue() == "\\u001b[1mbold"
+
+
+def test_the_progress_bar_s_stream_is_the_terminal_under_every_wrapper():
+    """``terminal.raw`` finds the terminal under the escaping and the write-error guard
+    of the standard output, in either order, and keeps the guard: rich's bar moves the
+    cursor with its own sequences there (tests/test_progress_bars.py shows it in a
+    pseudo-terminal)."""
+    from rookery.cli.terminal import raw
+    from rookery.paths import WriteError, _GuardedStream
+
+    class Screen(io.StringIO):
+        def isatty(self):
+            return True
+    for wrap in (lambda s: _GuardedStream(SafeStream(s)), SafeStream,
+                 lambda s: SafeStream(_GuardedStream(s))):
+        screen = Screen()
+        raw(wrap(screen)).write("\r\x1b[2Kgames")
+        assert screen.getvalue() == "\r\x1b[2Kgames"
+    assert raw(screen) is screen                # a stream with no wrapper: itself
+
+    class Full(Screen):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+    with pytest.raises(WriteError, match="No space left"):
+        raw(_GuardedStream(SafeStream(Full()))).write("\r\x1b[2K")

@@ -151,6 +151,12 @@ class _GuardedStream:
     def flush(self):
         return self._guard(self._stream.flush)
 
+    def unescaped(self):
+        """This guard over the stream below it with no terminal escaping (see
+        :func:`rookery.cli.terminal.raw`)."""
+        below = getattr(self._stream, "unescaped", None)
+        return _GuardedStream(below()) if below is not None else self
+
     def __getattr__(self, name):
         return getattr(self._stream, name)
 

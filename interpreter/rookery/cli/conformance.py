@@ -201,24 +201,11 @@ def run_with_progress(engine, cases: list[Case], expected: dict[str, str],
         if console is None:
             return run_cases(engine, cases, expected, oracle_of=oracle_of, maxfail=maxfail,
                              budget=budget)
-        from rich.console import Console
-        from rich.markup import escape
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
-            TimeElapsedColumn
-
-        from ..escaping import terminal_text
-        from .terminal import raw
-        # the bar moves the cursor itself: it writes to the terminal directly, and shows
-        # each case's id made safe first
-        screen = Console(file=raw(console.file), highlight=False,
-                         force_terminal=console.is_terminal, width=console.width)
-        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), console=screen,
-                      transient=True) as bar:
-            task = bar.add_task("conformance", total=len(cases))
-            return run_cases(engine, cases, expected, lambda result: bar.update(
-                task, advance=1, description=escape(terminal_text(result.case.id))),
-                oracle_of=oracle_of, maxfail=maxfail, budget=budget)
+        from .campaign import progress_bar
+        with progress_bar(console, len(cases), "conformance") as advance:
+            return run_cases(engine, cases, expected,
+                             lambda result: advance(description=result.case.id),
+                             oracle_of=oracle_of, maxfail=maxfail, budget=budget)
     finally:
         from ..interrupts import deferred
         with deferred():        # a signal now must not lose the run just made

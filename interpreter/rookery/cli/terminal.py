@@ -40,14 +40,21 @@ class SafeStream:
         for line in lines:
             self.write(line)
 
+    def unescaped(self):
+        """The stream this one escapes for."""
+        return self.raw
+
     def __getattr__(self, name):      # flush, isatty, fileno, encoding, ...
         return getattr(self.raw, name)
 
 
 def raw(stream):
-    """The stream under a :class:`SafeStream` (for rich's progress bar, which moves the
-    cursor itself and is given only text made safe first)."""
-    return stream.raw if isinstance(stream, SafeStream) else stream
+    """``stream`` without the :class:`SafeStream` under it, wherever it is among the
+    wrappers of the standard output (the guard of its write errors stays): for rich's
+    progress bar, which moves the cursor itself and is given only text made safe
+    first."""
+    unescaped = getattr(stream, "unescaped", None)
+    return unescaped() if callable(unescaped) else stream
 
 
 def guard(command: str | None) -> Callable[[], None]:
