@@ -187,27 +187,54 @@ def test_kill_9_of_a_parallel_conformance_run_leaves_no_worker_nor_engine(tmp_pa
     assert left_running(workers + engines) == []
 
 
-def test_a_stopped_parallel_comparison_reports_the_games_that_finished(tmp_path):
-    """SIGTERM to ``compare -j 2`` once its workers have played a while: the report of
-    the games that finished is printed, and the command exits 143."""
+def _stopped_by_sigterm(tmp_path, argv: list[str]) -> tuple[bytes, bytes, list[int]]:
+    """``rookery ARGV`` with ``-j 2``, sent SIGTERM once each worker (the two busiest
+    children) has played a while: its output, and its workers' pids.  It exits 143
+    (SIGTERM, as a shell reports it), with no traceback, within a minute."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
-    run = subprocess.Popen(
-        [sys.executable, "-m", "rookery.cli", "compare", "tournament", "kentucky-rook-low",
-         "--games", "20000", "-j", "2", "--json"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *argv, "-j", "2"],
+                           cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
     deadline = time.monotonic() + 240
-    while True:          # each worker (the two busiest children) has played a while
+    while True:
         workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
         if len(workers) == 2 and all(cpu_seconds(pid) > 1.5 for pid in workers):
             break
         assert time.monotonic() < deadline and run.poll() is None
         time.sleep(0.2)
     run.send_signal(signal.SIGTERM)
-    out, err = run.communicate(timeout=120)
+    out, err = run.communicate(timeout=60)
     assert run.returncode == 143, err
+    assert b"Traceback" not in err
+    assert left_running(workers) == []
+    return out, err, workers
+
+
+def test_a_stopped_parallel_comparison_reports_the_games_that_finished(tmp_path):
+    """SIGTERM to ``compare -j 2``: the report of the games that finished is printed,
+    and the command exits 143."""
+    out, _, _ = _stopped_by_sigterm(tmp_path, ["compare", "tournament", "kentucky-rook-low",
+                                               "--games", "20000", "--json"])
     report = json.loads(out)
     assert 0 < report["games"] < 20000
     assert report["stopped"] == f"interrupted after {report['games']} games"
-    assert b"Traceback" not in err
-    assert left_running(workers) == []
+
+
+def test_stopped_parallel_bot_games_report_the_games_that_finished(tmp_path):
+    """``play --games -j 2`` stopped: the rates of the games that finished, marked so
+    in the JSON, and exit 143 (not 0: part of a run is not the run)."""
+    out, err, _ = _stopped_by_sigterm(tmp_path, ["play", "tournament", "--games", "20000",
+                                                 "--json"])
+    report = json.loads(out)
+    assert 0 < report["games"] < 20000
+    assert report["stopped"] == f"interrupted after {report['games']} games"
+    assert f"those of the {report['games']} games that finished".encode() in err
+
+
+def test_a_stopped_parallel_mutation_check_reports_the_variants_that_finished(tmp_path):
+    """``mutate -j 2`` stopped: the variants that finished are reported (table and
+    JSON), and the command exits 143, not 0 ("every observable mutant killed")."""
+    out, _, _ = _stopped_by_sigterm(tmp_path, ["mutate", "--json", "mutate.json"])
+    reports = json.loads((tmp_path / "mutate.json").read_text())
+    assert 0 < len(reports) and f"the {len(reports)} variants that finished".encode() in out

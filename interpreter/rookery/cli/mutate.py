@@ -52,16 +52,17 @@ def cmd_mutate(args) -> int:
     chosen = args.variants or with_cases
     items = [(parallel.portable(spec), tuple(_own_cases(spec, cases))) for spec in chosen]
     console = Console(highlight=False)
+    stopped = None
     with progress_bar(console, len(items), "variants", not args.no_progress) as advance:
         try:
             reports = parallel.map_in_order(mutate_variant, items, workers,
                                             lambda index, report: advance())
         except parallel.Interrupted as stop:
-            reports = stop.in_order()
+            reports, stopped = stop.in_order(), stop.cause
             console.print(f"stopped: the report covers the {len(reports)} variants that "
                           "finished")
             if not reports:
-                raise stop.cause from None
+                raise stopped from None
     table = Table(title="spec mutation check")
     for column in ("variant", "cases", "mutants", "killed", "survived", "equivalent",
                    "invalid", "score"):
@@ -81,6 +82,8 @@ def cmd_mutate(args) -> int:
         from ..paths import write_text
         write_text(args.json, json.dumps([r.to_json() for r in reports], indent=2) + "\n",
                    "--json")
+    if stopped is not None:     # 130 or 143: a part of the run is not all of it
+        raise stopped
     return 0 if all(not r.survived for r in reports) else 1
 
 

@@ -172,20 +172,23 @@ def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
     items = [BotGames(parallel.portable(args.variant), first, count, tuple(seats),
                       args.dealer, max_hands, **budget)
              for first, count in parallel.chunks(args.seed, args.games, GAMES_A_CHUNK)]
-    outcomes = [game for chunk in _with_progress(items, play_bot_games, workers, args)
-                for game in chunk]
+    chunks, stopped = _with_progress(items, play_bot_games, workers, args)
+    outcomes = [game for chunk in chunks for game in chunk]
     table_rows = rates(variant, seats, outcomes)
     finished = sum(1 for o in outcomes if o.winners)
     hands = sum(o.hands for o in outcomes)
     games = len(outcomes)
     if not games:
-        return 130          # stopped before any game finished
+        raise stopped       # stopped before any game finished: 130 or 143
     if args.json:
-        print(json.dumps({"variant": variant.id, "games": games, "first_seed": args.seed,
-                          "finished": finished, "hand_limit": max_hands,
-                          "hands_per_game": hands / games,
-                          "bots": [r.to_json() for r in table_rows]}, indent=2))
-        return OK
+        report = {"variant": variant.id, "games": games, "first_seed": args.seed,
+                  "finished": finished, "hand_limit": max_hands,
+                  "hands_per_game": hands / games,
+                  "bots": [r.to_json() for r in table_rows]}
+        if stopped is not None:
+            report["stopped"] = f"interrupted after {games} games"
+        print(json.dumps(report, indent=2))
+        return _ended(stopped)
     table = Table(title=f"{variant.title}: {games} games from seed {args.seed}")
     for column in ("bot", "seats", "games won", "contracts", "set"):
         table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
@@ -197,6 +200,15 @@ def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
     out.print(table)
     out.print(f"{finished} of {games} games finished within {max_hands} hands; "
               f"{hands / games:.1f} hands a game")
+    return _ended(stopped)
+
+
+def _ended(stopped: BaseException | None) -> int:
+    """OK for a whole run; a run stopped by Ctrl-C or SIGTERM, its report printed,
+    ends as that signal would (130 or 143), so no caller takes part of a run for all of
+    it."""
+    if stopped is not None:
+        raise stopped
     return OK
 
 
@@ -216,9 +228,10 @@ def seat_bots(text: str, players: int) -> tuple[str, ...]:
 GAMES_A_CHUNK = 25     # games in one work item of play --games
 
 
-def _with_progress(items: list, work, workers, args) -> list:
+def _with_progress(items: list, work, workers, args) -> tuple[list, BaseException | None]:
     """``work`` over ``items`` (each a chunk of games) by ``workers``, with a progress
-    bar over all the games on a terminal; stopped, the chunks that finished."""
+    bar over all the games on a terminal: the chunks' results, and what stopped the run
+    (Ctrl-C, SIGTERM) or None; stopped, the chunks that finished."""
     from rich.console import Console
 
     from .campaign import progress_bar
@@ -227,12 +240,12 @@ def _with_progress(items: list, work, workers, args) -> list:
                       not args.json) as advance:
         try:
             return parallel.map_in_order(work, items, workers,
-                                         lambda index, done: advance(len(done)))
+                                         lambda index, done: advance(len(done))), None
         except parallel.Interrupted as stop:
             console.print(f"stopped: the rates below are those of the "
                           f"{sum(len(chunk) for chunk in stop.finished.values())} games "
                           "that finished")
-            return stop.in_order()
+            return stop.in_order(), stop.cause
 
 
 def cmd_replay(args) -> int:
