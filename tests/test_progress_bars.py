@@ -25,6 +25,9 @@ COMMANDS = {
     "conformance": ["conformance", "--variant", "tournament"],
     "conformance -j 2": ["conformance", "--variant", "tournament", "-j", "2",
                          "--engine", SERVE],
+    "fuzz": ["fuzz", "--variant", "tournament", "--engine", SERVE, "--deals", "40"],
+    "fuzz -j 2": ["fuzz", "--variant", "tournament", "--engine", SERVE, "--deals", "60",
+                  "-j", "2"],
 }
 
 

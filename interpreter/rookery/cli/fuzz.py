@@ -68,6 +68,8 @@ def add_subcommand(sub) -> None:
                    f"decisions (default {DEFAULT_MIN_DECISIONS})")
     parallel.add_arguments(p, "deals of each round (each worker with its own engine)")
     p.add_argument("-v", "--verbose", action="store_true", help="more coverage detail")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (there is none off a terminal)")
 
 
 def _oracle(args) -> tuple[Variant, dict]:
@@ -199,7 +201,7 @@ def cmd_fuzz(args) -> int:
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
                     spec_ref=None if args.no_learn else str(args.spec or args.variant))
     try:
-        stopped, hello = _play(args, fuzzer, variant, workers)
+        stopped, hello = _play(args, fuzzer, variant, workers, console)
     except BaseException:
         engine.close()
         raise
@@ -249,9 +251,11 @@ def _interrupted_before_play(args, name: str) -> int:
     return exit_code(name)
 
 
-def _play(args, fuzzer, variant, workers: parallel.Workers) -> tuple[str | None, dict | None]:
-    """Start the engine and play the deals: the signal that stopped the run (or None),
-    and the engine's failed hello (or None)."""
+def _play(args, fuzzer, variant, workers: parallel.Workers,
+          console) -> tuple[str | None, dict | None]:
+    """Start the engine and play the deals, with a bar over them on a terminal: the
+    signal that stopped the run (or None), and the engine's failed hello (or None)."""
+    from .campaign import progress_bar
     from ..conformance.protocol.engines import EngineFailure, EngineNotLaunched, Unsupported
     from ..interrupts import INTERRUPTS, signal_name
     try:
@@ -270,9 +274,11 @@ def _play(args, fuzzer, variant, workers: parallel.Workers) -> tuple[str | None,
     try:
         fuzzer.min_decisions = args.min_decisions
         anywhere = _portable_args(args)
-        fuzzer.run(args.deals, workers=workers,
-                   engine_factory=functools.partial(_new_engine, anywhere),
-                   oracle_factory=functools.partial(_new_oracle, anywhere))
+        with progress_bar(console, args.deals, "deals", not args.no_progress) as advance:
+            fuzzer.run(args.deals, workers=workers,
+                       engine_factory=functools.partial(_new_engine, anywhere),
+                       oracle_factory=functools.partial(_new_oracle, anywhere),
+                       progress=advance)
     except Unsupported as refusal:
         raise UsageError(f"the engine refuses the variant: {refusal}") from None
     except INTERRUPTS as stop:

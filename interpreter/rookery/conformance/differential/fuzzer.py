@@ -71,9 +71,9 @@ class Fuzzer(Lockstep):
         self._named: str | None = None     # the trump a scenario's bid winner names
 
     def run(self, deals: int, first: int = 0, workers=None, engine_factory=None,
-            oracle_factory=None) -> list[Difference]:
+            oracle_factory=None, progress=None) -> list[Difference]:
         """Play ``deals`` deals (numbered from ``first``) in rounds; returns every
-        difference.  With ``workers`` (a :class:`rookery.parallel.Workers` other than
+        difference; ``progress()``, when given, is called as each deal ends.  With ``workers`` (a :class:`rookery.parallel.Workers` other than
         this process) and picklable callables that start a new engine and load the spec,
         each round's deals are played by those workers (:func:`play_round`), each with
         its own engine, started once for the run.  A run stopped by Ctrl-C or SIGTERM
@@ -88,9 +88,9 @@ class Fuzzer(Lockstep):
                 numbers = list(range(start, stop))
                 plan = scenarios.plan(numbers, self.wanted())
                 if shared:
-                    outcomes = play_round(campaign, setup, self, numbers, plan)
+                    outcomes = play_round(campaign, setup, self, numbers, plan, progress)
                 else:
-                    outcomes = self._play_round_here(numbers, plan)
+                    outcomes = self._play_round_here(numbers, plan, progress)
                 for outcome in outcomes:
                     self.merge(outcome)
                 if self.spec_ref:
@@ -98,7 +98,8 @@ class Fuzzer(Lockstep):
         self.finish()
         return self.differences
 
-    def _play_round_here(self, numbers: list[int], plan: dict) -> list[DealOutcome]:
+    def _play_round_here(self, numbers: list[int], plan: dict,
+                         progress=None) -> list[DealOutcome]:
         """A round's deals played in this process, each from the counts of the round's
         start (as a worker would, so the result does not depend on ``-j``).  Stopped by
         Ctrl-C or SIGTERM, the deals that had finished are merged before the stop goes
@@ -108,6 +109,8 @@ class Fuzzer(Lockstep):
             for number in numbers:
                 outcomes.append(self.play_planned(number, plan[number], self.coverage,
                                                   self._told))
+                if progress:
+                    progress()
         except BaseException as stop:
             if not isinstance(stop, Exception):     # an interruption, not a mistake
                 for outcome in outcomes:
@@ -574,7 +577,7 @@ def _play_share(share) -> list[DealOutcome]:
 
 
 def play_round(campaign, setup: WorkerSetup, fuzzer: Fuzzer, numbers: list[int],
-               plan: dict) -> list[DealOutcome]:
+               plan: dict, progress=None) -> list[DealOutcome]:
     """A round's deals, one work item each (so the workers share a round however long
     its deals take), on the campaign's workers; the outcomes in deal order.  Stopped by
     Ctrl-C or SIGTERM, the deals that had finished before the first that had not are
@@ -585,7 +588,8 @@ def play_round(campaign, setup: WorkerSetup, fuzzer: Fuzzer, numbers: list[int],
     shares = [(setup, changes, learned, [n], {n: plan[n]}, fuzzer.coverage, fuzzer._told)
               for n in numbers]
     try:
-        return [outcome for outcomes in campaign.map_in_order(_play_share, shares)
+        done = (lambda index, outcomes: progress()) if progress else None
+        return [outcome for outcomes in campaign.map_in_order(_play_share, shares, done)
                 for outcome in outcomes]
     except Interrupted as stop:
         for index in range(len(shares)):
