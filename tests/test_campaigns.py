@@ -187,9 +187,10 @@ def test_kill_9_of_a_parallel_conformance_run_leaves_no_worker_nor_engine(tmp_pa
     assert left_running(workers + engines) == []
 
 
-def _stopped_by_sigterm(tmp_path, argv: list[str]) -> tuple[bytes, bytes, list[int]]:
+def _stopped_by_sigterm(tmp_path, argv: list[str],
+                        cpu: float = 1.5) -> tuple[bytes, bytes, list[int]]:
     """``rookery ARGV`` with ``-j 2``, sent SIGTERM once each worker (the two busiest
-    children) has played a while: its output, and its workers' pids.  It exits 143
+    children) has spent ``cpu`` seconds: its output, and its workers' pids.  It exits 143
     (SIGTERM, as a shell reports it), with no traceback, within a minute."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
@@ -199,7 +200,7 @@ def _stopped_by_sigterm(tmp_path, argv: list[str]) -> tuple[bytes, bytes, list[i
     deadline = time.monotonic() + 240
     while True:
         workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
-        if len(workers) == 2 and all(cpu_seconds(pid) > 1.5 for pid in workers):
+        if len(workers) == 2 and all(cpu_seconds(pid) > cpu for pid in workers):
             break
         assert time.monotonic() < deadline and run.poll() is None
         time.sleep(0.2)
@@ -238,3 +239,16 @@ def test_a_stopped_parallel_mutation_check_reports_the_variants_that_finished(tm
     out, _, _ = _stopped_by_sigterm(tmp_path, ["mutate", "--json", "mutate.json"])
     reports = json.loads((tmp_path / "mutate.json").read_text())
     assert 0 < len(reports) and f"the {len(reports)} variants that finished".encode() in out
+
+
+def test_a_stopped_parallel_conformance_run_keeps_the_cases_that_finished(tmp_path):
+    """``conformance --engine CMD -j 2`` stopped: the cases its workers had finished are
+    in the report, marked interrupted, the rest not run (as one process keeps them)."""
+    _, err, _ = _stopped_by_sigterm(tmp_path, ["conformance", "--engine", SERVE,
+                                               "--json", "run.json"], cpu=0.9)
+    report = json.loads((tmp_path / "run.json").read_text())
+    verdicts = [case["verdict"] for case in report["cases"]]
+    ran = sum(verdict != "not-run" for verdict in verdicts)
+    assert report["interrupted"] == "SIGTERM" and report["ok"] is False
+    assert 0 < ran < len(verdicts) and "pass" in verdicts
+    assert f"interrupted by SIGTERM: {ran} of {len(verdicts)} cases run".encode() in err

@@ -23,6 +23,7 @@ This module is the foundation's: it imports nothing of the package above it."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import signal
@@ -221,6 +222,8 @@ def _start_worker(parent: int) -> None:
             os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):     # started while the runner held them back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     from multiprocessing.util import Finalize
     Finalize(None, close_worker_locals, exitpriority=10)
 
@@ -273,15 +276,9 @@ class Campaign:
                     if progress:
                         progress(index, finished[index])
             elif items:
-                futures = {self._executor().submit(fn, item): index
-                           for index, item in enumerate(items)}
-                try:
-                    _collect(futures, finished, progress)
-                except BaseException:
-                    if self._client is not None:    # a local pool's own shutdown
-                        for future in futures:      # cancels its queue (_stop_pool)
-                            future.cancel()
-                    raise
+                # a local pool's own shutdown cancels its queue (_stop_pool)
+                _collect(self._executor(), fn, items, finished, progress,
+                         cancel=self._client is not None)
         except BaseException as stop:
             if isinstance(stop, Exception):  # a mistake of the work: not an interruption
                 raise
@@ -319,17 +316,66 @@ class Campaign:
                 _stop_pool(pool)
 
 
-def _collect(futures: dict, finished: dict, progress) -> None:
-    """Wait for ``futures`` (future -> item index), keeping each result as it comes."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-    pending = set(futures)
-    while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for future in sorted(done, key=futures.get):
-            index = futures[future]
-            finished[index] = future.result()
+def _collect(executor, fn, items: list, finished: dict, progress, cancel: bool) -> None:
+    """``fn`` over ``items`` on ``executor``, keeping each result in ``finished`` (item
+    index -> result) as it comes; stopped, the futures are cancelled when ``cancel``.
+
+    Ctrl-C and SIGTERM are raised in this thread, so it must never be stopped holding a
+    future's lock: left held, the pool's manager thread waits for it for ever as it
+    cancels that future, and the interpreter's exit waits for that thread.  So the
+    items are submitted, and a done-callback hung on each (``add_done_callback`` takes
+    the future's lock), with those two signals held back (:func:`_signals_held`); then
+    this thread waits only on a queue the callbacks fill, which holds no lock of theirs
+    (``concurrent.futures.wait`` takes every pending future's lock, one after another).
+    The submitting stays in this thread: a worker dies with the thread that started it
+    (the parent-death signal follows a thread, not a process)."""
+    import queue
+    arrived: queue.SimpleQueue = queue.SimpleQueue()
+    submitted: list = []
+
+    def report(index: int, future) -> None:
+        try:
+            arrived.put((index, True, future.result()))
+        except BaseException as error:  # noqa: BLE001 - raised in the waiting thread
+            arrived.put((index, False, error))
+    try:
+        with _signals_held():
+            for index, item in enumerate(items):
+                future = executor.submit(fn, item)
+                submitted.append(future)
+                future.add_done_callback(functools.partial(report, index))
+        for _ in range(len(items)):
+            index, ok, value = arrived.get()
+            if not ok:
+                raise value
+            finished[index] = value
             if progress:
-                progress(index, finished[index])
+                progress(index, value)
+    except BaseException:
+        if cancel:
+            for future in submitted:
+                future.cancel()
+        raise
+
+
+_HELD = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """SIGINT and SIGTERM held back from this thread while the block runs, delivered
+    (and raised by their handlers) as it ends; as it is where threads cannot mask
+    signals.  A process started within the block inherits the mask: a worker lifts it
+    first thing (:func:`_start_worker`)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
 
 
 def _process_pool(processes: int):

@@ -428,11 +428,8 @@ def _run_in_workers(args, specs: dict, cases: list, expected: dict, maxfail: int
     label = getattr(engine, "label", "engine")
     engine.close()
     with progress_bar(console, len(cases), "conformance", show_progress) as advance:
-        try:
-            return run_in_workers(task, cases, workers, label, maxfail,
-                                  lambda result: advance())
-        except parallel.Interrupted as stop:
-            raise stop.cause from None
+        return run_in_workers(task, cases, workers, label, maxfail,
+                              lambda result: advance(description=result.case.id))
 
 
 def cmd_serve(args) -> int:

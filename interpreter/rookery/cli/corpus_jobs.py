@@ -61,17 +61,32 @@ def run_case(item: tuple):
 def run_in_workers(task: CorpusTask, cases: list, workers: parallel.Workers, label: str,
                    maxfail: int = 0, progress=None):
     """Every case by ``workers``; a :class:`Run` as :func:`run_cases` makes it.  Raises
-    ``EngineCannotStart`` when an engine cannot be started at all."""
+    ``EngineCannotStart`` when an engine cannot be started at all.  Stopped by Ctrl-C or
+    SIGTERM, the run is marked interrupted and keeps every case that had finished, on
+    whichever worker, in the cases' order; the others are ``not-run``."""
     from ..conformance.corpus.results import stopped_by_maxfail
-    from ..conformance.corpus.runner import EngineCannotStart, Run
+    from ..conformance.corpus.runner import EngineCannotStart, Run, interrupted_run
     from ..conformance.protocol.engines import EngineFailure
+    from ..interrupts import signal_name
     began = time.perf_counter()
 
     def done(index, answer):
         if progress and not isinstance(answer, CannotStart):
             progress(answer[0])
-    answers = parallel.map_in_order(run_case, [(task, case) for case in cases], workers,
-                                    done)
+    try:
+        answers = parallel.map_in_order(run_case, [(task, case) for case in cases],
+                                        workers, done)
+    except parallel.Interrupted as stop:
+        # the results came back from the workers as copies: matched to the cases by
+        # their place in the run, not by identity
+        kept = {index: answer for index, answer in stop.finished.items()
+                if not isinstance(answer, CannotStart)}
+        info = next((seen for _, seen in kept.values() if seen is not None), None)
+        run = interrupted_run(label, info, cases, [], signal_name(stop.cause),
+                              time.perf_counter() - began)
+        run.results = [kept[index][0] if index in kept else not_run
+                       for index, not_run in enumerate(run.results)]
+        return run
     results, info, failures = [], None, 0
     for case, answer in zip(cases, answers):
         if isinstance(answer, CannotStart):
