@@ -364,9 +364,9 @@ _HELD = (signal.SIGINT, signal.SIGTERM)
 @contextlib.contextmanager
 def _signals_held():
     """SIGINT and SIGTERM held back from this thread while the block runs, delivered
-    (and raised by their handlers) as it ends; as it is where threads cannot mask
-    signals.  A process started within the block inherits the mask: a worker lifts it
-    first thing (:func:`_start_worker`)."""
+    (and raised by their handlers) as it ends; where the system has no signal masks,
+    the block runs as it is.  A process started within the block inherits the mask: a
+    worker lifts it first thing (:func:`_start_worker`)."""
     mask = getattr(signal, "pthread_sigmask", None)
     if mask is None:
         yield
@@ -419,9 +419,6 @@ def _stop_pool(pool) -> None:
             pass
     if manager is not None:
         manager.join(timeout=10)
-        if manager.is_alive():      # never seen; an exit that hangs is worse than this
-            from concurrent.futures import process as futures_process
-            getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)
 
 
 def _dask_client(scheduler: str):
