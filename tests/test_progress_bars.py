@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -52,3 +53,26 @@ def test_a_progress_bar_draws_on_the_terminal_and_prints_no_escape(name, tmp_pat
     assert b"\\u001b" not in screen and b"\\u000d" not in screen, screen[:400]
     assert b"Traceback" not in screen
     screen.decode("utf-8")                  # whole characters only
+
+
+@pytest.mark.parametrize("after", [0.05, 0.25, 0.5])
+def test_ctrl_c_while_the_workers_start_stops_the_run_with_no_traceback(after, tmp_path):
+    """Ctrl-C on the terminal reaches the whole process group, the workers starting up
+    included: they start with it held back and ignore it, and the command alone stops
+    (130, its report of what ran).  Before, a worker caught half-way through its start
+    printed a KeyboardInterrupt traceback over the screen."""
+    env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=os.pathsep.join(
+        filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "rookery.cli", "conformance", "-j", "2",
+                                           "--engine", SERVE], timeout=120,
+                          dimensions=(40, 120), env=env, cwd=tmp_path)
+    child.expect("conformance")                 # the bar: the workers are starting
+    time.sleep(after)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    screen = child.before
+    assert child.exitstatus == 130, screen[-2000:]
+    assert b"Traceback" not in screen and b"KeyboardInterrupt" not in screen, screen[-3000:]
+    assert b"interrupted by SIGINT" in screen

@@ -324,11 +324,12 @@ def _collect(executor, fn, items: list, finished: dict, progress, cancel: bool) 
     future's lock: left held, the pool's manager thread waits for it for ever as it
     cancels that future, and the interpreter's exit waits for that thread.  So the
     items are submitted, and a done-callback hung on each (``add_done_callback`` takes
-    the future's lock), with those two signals held back (:func:`_signals_held`); then
-    this thread waits only on a queue the callbacks fill, which holds no lock of theirs
-    (``concurrent.futures.wait`` takes every pending future's lock, one after another).
-    The submitting stays in this thread: a worker dies with the thread that started it
-    (the parent-death signal follows a thread, not a process)."""
+    the future's lock), with those two signals noted, not raised
+    (:func:`_signals_held`); then this thread waits only on a queue the callbacks fill,
+    which holds no lock of theirs (``concurrent.futures.wait`` takes every pending
+    future's lock, one after another).  The submitting stays in this thread: a worker
+    dies with the thread that started it (the parent-death signal follows a thread, not
+    a process)."""
     import queue
     arrived: queue.SimpleQueue = queue.SimpleQueue()
     submitted: list = []
@@ -363,19 +364,42 @@ _HELD = (signal.SIGINT, signal.SIGTERM)
 
 @contextlib.contextmanager
 def _signals_held():
-    """SIGINT and SIGTERM held back from this thread while the block runs, delivered
-    (and raised by their handlers) as it ends; where the system has no signal masks,
-    the block runs as it is.  A process started within the block inherits the mask: a
-    worker lifts it first thing (:func:`_start_worker`)."""
-    mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None:
+    """SIGINT and SIGTERM noted, not raised, while the block runs; the first that came
+    is then handed to the handler it would have met (which raises KeyboardInterrupt or
+    the command line's Terminated).
+
+    The handlers are swapped: a signal sent to the process may land in any of its
+    threads (a progress bar's, a Dask client's), and Python runs the handler in the main
+    thread whatever that thread's mask.  The two signals are masked in this thread as
+    well, for the worker processes started in the block (a pool starts its workers as
+    the first items are submitted): they inherit the mask, so a Ctrl-C typed on the
+    terminal, which reaches the whole process group, waits in a worker until it ignores
+    SIGINT and lifts the mask (:func:`_start_worker`), instead of stopping it half-way
+    through its start with a traceback.  Outside the main thread, where no handler is
+    raised, the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = mask(signal.SIG_BLOCK, _HELD)
+    arrived: list[tuple[int, Any]] = []
+
+    def note(signum, frame) -> None:
+        arrived.append((signum, frame))
+    before = {sig: signal.signal(sig, note) for sig in _HELD}
+    mask = getattr(signal, "pthread_sigmask", None)
+    masked = mask(signal.SIG_BLOCK, _HELD) if mask else None
     try:
         yield
     finally:
-        mask(signal.SIG_SETMASK, before)
+        if mask:
+            mask(signal.SIG_SETMASK, masked)    # one held back meets ``note``
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        for signum, frame in arrived[:1]:
+            handler = before[signum]
+            if callable(handler):
+                handler(signum, frame)
+            elif handler in (signal.SIG_DFL, None):     # ended as it would have been
+                os.kill(os.getpid(), signum)
 
 
 def _process_pool(processes: int):
