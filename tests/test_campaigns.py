@@ -197,15 +197,20 @@ def _stopped_by_sigterm(tmp_path, argv: list[str],
     run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *argv, "-j", "2"],
                            cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 240
-    while True:
-        workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
-        if len(workers) == 2 and all(cpu_seconds(pid) > cpu for pid in workers):
-            break
-        assert time.monotonic() < deadline and run.poll() is None
-        time.sleep(0.2)
-    run.send_signal(signal.SIGTERM)
-    out, err = run.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 240
+        while True:
+            workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
+            if len(workers) == 2 and all(cpu_seconds(pid) > cpu for pid in workers):
+                break
+            assert time.monotonic() < deadline and run.poll() is None
+            time.sleep(0.2)
+        run.send_signal(signal.SIGTERM)
+        out, err = run.communicate(timeout=60)
+    finally:            # a run that failed the test is not left running (its workers
+        if run.poll() is None:      # die with it)
+            run.kill()
+            run.communicate()
     assert run.returncode == 143, err
     assert b"Traceback" not in err
     assert left_running(workers) == []
