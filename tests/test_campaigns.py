@@ -187,11 +187,12 @@ def test_kill_9_of_a_parallel_conformance_run_leaves_no_worker_nor_engine(tmp_pa
     assert left_running(workers + engines) == []
 
 
-def _stopped_by_sigterm(tmp_path, argv: list[str],
-                        cpu: float = 1.5) -> tuple[bytes, bytes, list[int]]:
+def _stopped_by_sigterm(tmp_path, argv: list[str], cpu: float = 1.5,
+                        ready=None) -> tuple[bytes, bytes, list[int]]:
     """``rookery ARGV`` with ``-j 2``, sent SIGTERM once each worker (the two busiest
-    children) has spent ``cpu`` seconds: its output, and its workers' pids.  It exits 143
-    (SIGTERM, as a shell reports it), with no traceback, within a minute."""
+    children) has spent ``cpu`` seconds, or once ``ready()`` says so: its output, and
+    its workers' pids.  It exits 143 (SIGTERM, as a shell reports it), with no
+    traceback, within a minute."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
     run = subprocess.Popen([sys.executable, "-m", "rookery.cli", *argv, "-j", "2"],
@@ -201,7 +202,8 @@ def _stopped_by_sigterm(tmp_path, argv: list[str],
         deadline = time.monotonic() + 240
         while True:
             workers = sorted(children(run.pid), key=cpu_seconds, reverse=True)[:2]
-            if len(workers) == 2 and all(cpu_seconds(pid) > cpu for pid in workers):
+            if len(workers) == 2 and (ready() if ready else all(
+                    cpu_seconds(pid) > cpu for pid in workers)):
                 break
             assert time.monotonic() < deadline and run.poll() is None
             time.sleep(0.2)
@@ -246,11 +248,39 @@ def test_a_stopped_parallel_mutation_check_reports_the_variants_that_finished(tm
     assert 0 < len(reports) and f"the {len(reports)} variants that finished".encode() in out
 
 
+# An engine in front of ``rookery serve``, passing every line both ways, that marks in
+# the folder argv[1] when it has answered 100 lines: the cases it played are over.
+COUNTING_ENGINE = """import os, subprocess, sys, threading
+from pathlib import Path
+serve = subprocess.Popen([sys.executable, "-m", "rookery.cli", "serve"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+def answers():
+    for count, line in enumerate(serve.stdout, 1):
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        if count == 100:
+            Path(sys.argv[1], str(os.getpid())).touch()
+threading.Thread(target=answers, daemon=True).start()
+for line in sys.stdin:
+    serve.stdin.write(line)
+    serve.stdin.flush()
+serve.stdin.close()
+serve.wait()
+"""
+
+
 def test_a_stopped_parallel_conformance_run_keeps_the_cases_that_finished(tmp_path):
-    """``conformance --engine CMD -j 2`` stopped: the cases its workers had finished are
-    in the report, marked interrupted, the rest not run (as one process keeps them)."""
-    _, err, _ = _stopped_by_sigterm(tmp_path, ["conformance", "--engine", SERVE,
-                                               "--json", "run.json"], cpu=0.9)
+    """``conformance --engine CMD -j 2`` stopped once both engines have answered 100
+    lines: the cases its workers had finished are in the report, marked interrupted, the
+    rest not run (as one process keeps them)."""
+    engine, answered = tmp_path / "engine.py", tmp_path / "answered"
+    engine.write_text(COUNTING_ENGINE)
+    answered.mkdir()
+    _, err, _ = _stopped_by_sigterm(
+        tmp_path, ["conformance", "--engine", f"{sys.executable} {engine} {answered}",
+                   "--json", "run.json"],
+        ready=lambda: len(list(answered.iterdir())) == 2)
     report = json.loads((tmp_path / "run.json").read_text())
     verdicts = [case["verdict"] for case in report["cases"]]
     ran = sum(verdict != "not-run" for verdict in verdicts)
