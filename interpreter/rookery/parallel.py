@@ -364,9 +364,10 @@ _HELD = (signal.SIGINT, signal.SIGTERM)
 
 @contextlib.contextmanager
 def _signals_held():
-    """SIGINT and SIGTERM noted, not raised, while the block runs; the first that came
-    is then handed to the handler it would have met (which raises KeyboardInterrupt or
-    the command line's Terminated).
+    """SIGINT and SIGTERM noted, not raised, while the block runs
+    (:func:`rookery.interrupts.deferred`); the first that came is raised again as the
+    block ends, in this thread, and meets the handler it would have met (which raises
+    KeyboardInterrupt or the command line's Terminated).
 
     The handlers are swapped: a signal sent to the process may land in any of its
     threads (a progress bar's, a Dask client's), and Python runs the handler in the main
@@ -375,31 +376,21 @@ def _signals_held():
     the first items are submitted): they inherit the mask, so a Ctrl-C typed on the
     terminal, which reaches the whole process group, waits in a worker until it ignores
     SIGINT and lifts the mask (:func:`_start_worker`), instead of stopping it half-way
-    through its start with a traceback.  Outside the main thread, where no handler is
-    raised, the block runs as it is."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    arrived: list[tuple[int, Any]] = []
-
-    def note(signum, frame) -> None:
-        arrived.append((signum, frame))
-    before = {sig: signal.signal(sig, note) for sig in _HELD}
+    through its start with a traceback."""
+    from .interrupts import deferred
     mask = getattr(signal, "pthread_sigmask", None)
-    masked = mask(signal.SIG_BLOCK, _HELD) if mask else None
+    arrived: list[str] = []
     try:
-        yield
+        with deferred() as arrived:
+            masked = mask(signal.SIG_BLOCK, _HELD) if mask else None
+            try:
+                yield
+            finally:
+                if mask:
+                    mask(signal.SIG_SETMASK, masked)    # one held back is noted
     finally:
-        if mask:
-            mask(signal.SIG_SETMASK, masked)    # one held back meets ``note``
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
-        for signum, frame in arrived[:1]:
-            handler = before[signum]
-            if callable(handler):
-                handler(signum, frame)
-            elif handler in (signal.SIG_DFL, None):     # ended as it would have been
-                os.kill(os.getpid(), signum)
+        if arrived:
+            signal.raise_signal(signal.Signals[arrived[0]])
 
 
 def _process_pool(processes: int):

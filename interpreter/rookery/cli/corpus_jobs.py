@@ -77,16 +77,11 @@ def run_in_workers(task: CorpusTask, cases: list, workers: parallel.Workers, lab
         answers = parallel.map_in_order(run_case, [(task, case) for case in cases],
                                         workers, done)
     except parallel.Interrupted as stop:
-        # the results came back from the workers as copies: matched to the cases by
-        # their place in the run, not by identity
-        kept = {index: answer for index, answer in stop.finished.items()
-                if not isinstance(answer, CannotStart)}
-        info = next((seen for _, seen in kept.values() if seen is not None), None)
-        run = interrupted_run(label, info, cases, [], signal_name(stop.cause),
-                              time.perf_counter() - began)
-        run.results = [kept[index][0] if index in kept else not_run
-                       for index, not_run in enumerate(run.results)]
-        return run
+        kept = [answer for answer in stop.finished.values()
+                if not isinstance(answer, CannotStart)]
+        info = next((seen for _, seen in kept if seen is not None), None)
+        return interrupted_run(label, info, cases, [result for result, _ in kept],
+                               signal_name(stop.cause), time.perf_counter() - began)
     results, info, failures = [], None, 0
     for case, answer in zip(cases, answers):
         if isinstance(answer, CannotStart):

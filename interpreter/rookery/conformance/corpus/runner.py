@@ -180,12 +180,14 @@ def _run_each(runner: Runner, cases: list[Case], results: list[CaseResult], prog
 
 def interrupted_run(engine: str, info: EngineInfo | None, cases: list[Case],
                     done: list[CaseResult], name: str, seconds: float) -> Run:
-    """A run stopped by the signal ``name``: the cases done, then every other case
-    ``not-run`` with the reason."""
-    finished = {id(result.case) for result in done}
-    rest = [CaseResult(case, NOT_RUN, message=f"not run: the run was interrupted "
-                       f"({name})") for case in cases if id(case) not in finished]
-    return Run(engine, info, list(done) + rest, seconds, interrupted=name)
+    """A run stopped by the signal ``name``, in the cases' order: each case's result in
+    ``done`` (found by the case's id, which is unique in a corpus: the results of
+    worker processes are copies), every other case ``not-run`` with the reason."""
+    finished = {result.case.id: result for result in done}
+    return Run(engine, info, [
+        finished[case.id] if case.id in finished else CaseResult(
+            case, NOT_RUN, message=f"not run: the run was interrupted ({name})")
+        for case in cases], seconds, interrupted=name)
 
 
 def start_failure_run(engine: str, cases: list[Case], failure: EngineFailure,
