@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 DEFAULT_DEALS = 200
 DEFAULT_MIN_DECISIONS = 5
+DEFAULT_MIN_WITNESSES = 3
 
 
 def add_subcommand(sub) -> None:
@@ -66,6 +67,10 @@ def add_subcommand(sub) -> None:
     p.add_argument("--min-decisions", type=int, default=DEFAULT_MIN_DECISIONS, metavar="N",
                    help="steer deals towards each rule until it has decided N compared "
                    f"decisions (default {DEFAULT_MIN_DECISIONS})")
+    p.add_argument("--min-witnesses", type=int, default=DEFAULT_MIN_WITNESSES, metavar="N",
+                   help="a rule conforms only with N witnesses: compared decisions where an "
+                   "alternative of the rule would have been caught (default "
+                   f"{DEFAULT_MIN_WITNESSES})")
     parallel.add_arguments(p, "deals of each round (each worker with its own engine)")
     p.add_argument("-v", "--verbose", action="store_true", help="more coverage detail")
     p.add_argument("--no-progress", action="store_true",
@@ -185,6 +190,8 @@ def cmd_fuzz(args) -> int:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.min_decisions < 1:
         raise UsageError("--min-decisions must be a positive number")
+    if args.min_witnesses < 1:
+        raise UsageError("--min-witnesses must be a positive number")
     workers = parallel.workers_from(args.jobs, args.executor)
     _check_output_paths(args)
     console = Console(highlight=False, soft_wrap=True)
@@ -199,7 +206,8 @@ def cmd_fuzz(args) -> int:
     label = getattr(engine, "label", args.engine or "engine")
     began = time.perf_counter()
     fuzzer = Fuzzer(variant, engine, seed=args.seed,
-                    spec_ref=None if args.no_learn else str(args.spec or args.variant))
+                    spec_ref=None if args.no_learn else str(args.spec or args.variant),
+                    witness_ref=str(args.spec or args.variant))
     try:
         stopped, hello = _play(args, fuzzer, variant, workers, console)
     except BaseException:
@@ -223,7 +231,9 @@ def cmd_fuzz(args) -> int:
                             engine_failure=hello,
                             verdicts=verdicts(variant, fuzzer.coverage, deviations,
                                               views=fuzzer.coverage.views > 0,
-                                              learned=fuzzer.learned()),
+                                              learned=fuzzer.learned(),
+                                              min_witnesses=args.min_witnesses,
+                                              alternatives=fuzzer.spec_alternatives()),
                             require_all=args.require_all)
         code = _report(args, report, console, written)
     return exit_code(late[0]) if late and not stopped else code

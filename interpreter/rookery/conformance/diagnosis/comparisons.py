@@ -9,6 +9,7 @@ from ...engine import attribution
 from ...engine.actions import Action
 from .compare import action_order, compare, strings_in
 from .differences import Difference
+from .judged import Judged, engine_result, game_over_of
 
 
 class Comparisons:
@@ -76,13 +77,15 @@ class Comparisons:
                     record("result", fits, steps, parts, shown, "what the sides took differs")
                 else:
                     self.pending.append((difference, set(fits)))
+                self._judge_game_end(hand, got, record)
                 return
             if isinstance(theirs, dict) and theirs.get("taken") == parts["taken"]:
                 _, alike = attribution.taken_hypotheses(hand, parts["taken"], parts["taken"])
                 self.alike |= alike
             record("result", attribution.result_rules(hand, parts, theirs), steps, parts,
                    shown)
-            return          # the game's end follows from a result the two disagree on
+            self._judge_game_end(hand, got, record)
+            return
         if not parts["thrown_in"]:
             _, alike = attribution.taken_hypotheses(hand, parts["taken"], parts["taken"])
             self.alike |= alike
@@ -98,6 +101,32 @@ class Comparisons:
                     record.earlier, self.learned()), set(rules) | set(also)))
                 return
             record("game-over", rules, steps, want["game_over"], got.get("game_over"))
+
+    def _judge_game_end(self, hand, got, record) -> None:
+        """The hand's result differs: the engine's end of the game is judged from its
+        own totals (:mod:`.judged`), not from the spec's, which it does not have.  The
+        case written for a difference found so starts the hand from running scores at
+        which the spec's totals after the hand are the engine's."""
+        result = engine_result(hand, got.get("result"))
+        self._judged = None
+        if result is None or "game_over" not in got:
+            return
+        expected = game_over_of(hand.variant, result, hand.t.team_of)
+        self._judged = (result, expected)
+        if not compare({"game_over": expected}, got, {}):
+            return
+        actual = got.get("game_over")
+        rules = attribution.game_rules(Judged(hand, result), expected, actual)
+        deal = dict(record.deal)
+        if not deal.get("next") and isinstance(deal.get("scores"), list):
+            deal["scores"] = [b + t - s for b, t, s in zip(
+                deal["scores"], result.scores, hand.result.scores)]
+        totals = ", ".join(map(str, result.scores))
+        difference = Difference("game-over", tuple(rules), deal, record.path(),
+                                [{"expect": {"game_over": expected}}], expected, actual,
+                                f"judged from the engine's own totals ({totals})",
+                                record.number, record.earlier, self.learned())
+        record.found.append(difference)
 
     def _compare_turn(self, hand, want, got, record) -> None:
         if got.get("phase") != want["phase"]:
@@ -135,11 +164,19 @@ class Comparisons:
         if not isinstance(theirs_raw, list):
             return mine, mine
         theirs = set()
+        unreadable = []
         for text in theirs_raw:
             try:
                 theirs.add(Action.parse(str(text)))
-            except Exception:  # noqa: BLE001 - an unreadable action is simply not ours
-                continue
+            except Exception:  # noqa: BLE001 - an action the spec has no word for
+                unreadable.append(str(text)[:80])
+        if unreadable:
+            # never dropped: a finding of its own, quoting what the engine offers
+            quoted = ", ".join(f"`{text}`" for text in unreadable[:5])
+            record("unreadable-action", (), [{"expect": {"to_act": want["to_act"],
+                                                        "legal": want["legal"]}}],
+                   sorted(want["legal"], key=action_order), list(map(str, theirs_raw)),
+                   f"the engine offers actions the spec has no word for: {quoted}")
         missing = [a for a in mine if a not in theirs]
         extra = sorted(theirs - set(mine), key=lambda a: action_order(str(a)))
         if missing or extra:
@@ -177,10 +214,13 @@ class Comparisons:
         common = [a for a in mine if a in theirs]
         return common or mine, mine
 
-    def _check_view(self, hand, seat, got, record) -> None:
+    def _check_view(self, hand, seat, got, record) -> bool:
+        """What ``seat`` sees: no card hidden from it, every nest card shown to all.
+        True when a view was compared and agreed."""
         view = got.get("view")
         if not isinstance(view, dict):
-            return
+            return False
+        before = len(record.found)
         self.coverage.views += 1
         hidden = attribution.hidden_codes(hand, seat)
         if hand.start_nest:
@@ -191,12 +231,18 @@ class Comparisons:
             # what a seat may look at again of the tricks taken
             self.coverage.decide((self.t.rule("play", "review"),), getattr(self, "_number", 0))
         seen = sorted(hidden & set(strings_in(view)))
-        if seen:
-            record("view-leak", attribution.leak_rules(hand, seat, seen),
-                   [{"expect": {"view": {"seat": seat, "hidden": seen}}}],
-                   f"seat {seat} sees none of {', '.join(seen)}",
-                   f"seat {seat} sees {', '.join(seen)}")
+        # one difference per cause: which zone (another seat's hand, the nest, the cards
+        # laid aside, a trick taken ...) the seat saw into, under the rule that hides it
+        for zone, codes in attribution.leak_zones(hand, seat, seen).items():
+            rules = attribution.leak_rules(hand, seat, codes) if not \
+                zone.startswith("seat ") else (hand.t.rule("play", "review"),)
+            record("view-leak", rules,
+                   [{"expect": {"view": {"seat": seat, "hidden": codes}}}],
+                   f"seat {seat} sees none of {', '.join(codes)}",
+                   f"seat {seat} sees {', '.join(codes)}",
+                   f"seat {seat} sees into {zone}")
         self._check_shown(hand, seat, view, record)
+        return len(record.found) == before
 
     @staticmethod
     def _check_shown(hand, seat, view, record) -> None:

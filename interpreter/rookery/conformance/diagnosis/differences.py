@@ -24,6 +24,7 @@ KINDS = {
     "result": "scores the hand differently",
     "game-over": "ends the game differently",
     "view-leak": "shows a seat a card it may not see",
+    "unreadable-action": "offers an action the spec has no word for",
     "view-shows": "hides from a seat a nest card turned face up for everyone",
     "hand": "puts other cards in a seat's hand",
     "engine-failure": "fails (crash, hang, garbage or a broken protocol)",
@@ -86,6 +87,21 @@ class Coverage:
     views: int = 0              # views of a seat the engine stated (protocol 'view')
     hands: int = 0              # hands dealt to both
     ended: int = 0              # hands compared to their end (result, game over)
+    # Per rule: its witnesses (compared decisions where an alternative of the rule would
+    # have been caught, see :mod:`rookery.conformance.differential.witnesses`), the first
+    # one found, and per rule the deals where an earlier difference masked it (by rule).
+    witnesses: Counter = field(default_factory=Counter)
+    examples: dict = field(default_factory=dict)
+    masked: dict = field(default_factory=dict)
+
+    def witness(self, rule: str, example: dict) -> None:
+        """Count one witness of ``rule`` (``example`` kept if it is the first)."""
+        self.witnesses[rule] += 1
+        self.examples.setdefault(rule, example)
+
+    def mask(self, rule: str, by: str, number: int) -> None:
+        """``rule`` could not be witnessed in deal ``number``: ``by`` stopped it."""
+        self.masked.setdefault(rule, {}).setdefault(by, set()).add(number)
 
     def decide(self, rules, number: int) -> None:
         """Count one decision governed by each of ``rules``, in deal ``number``."""
@@ -105,6 +121,12 @@ class Coverage:
         self.ended += other.ended
         for rule, numbers in other.decided_in.items():
             self.decided_in.setdefault(rule, set()).update(numbers)
+        self.witnesses.update(other.witnesses)
+        for rule, example in other.examples.items():
+            self.examples.setdefault(rule, example)
+        for rule, by in other.masked.items():
+            for stopper, numbers in by.items():
+                self.masked.setdefault(rule, {}).setdefault(stopper, set()).update(numbers)
 
 
 def deal_dict(hand) -> dict:

@@ -184,10 +184,12 @@ class Lockstep(Comparisons, Probes):
                 stops = [d for d in found if d.kind in STOPPING]
                 for rule in (stops[-1].rules if stops else ()):
                     self.coverage.stopped_by[rule] += 1
+                self._witness_stop(stops[-1] if stops else None, number)
             except EngineFailure as failure:
                 found.append(Difference("engine-failure", (), deal, (), [], "an answer",
                                         failure.verdict, failure.message, number))
                 self.coverage.stopped_by["an engine failure"] += 1
+                self._witness_stop(found[-1], number)
                 self.engine.restart()
                 self.info = None
             except Unsupported as refusal:
@@ -236,11 +238,12 @@ class Lockstep(Comparisons, Probes):
             if first_state:
                 self.coverage.hands += 1
                 self.coverage.decide(decisions.deal_rules(hand), number)
-                first_state = False
+                self._witness_hand(hand)
             if hand.is_over:
                 self._compare_end(hand, want, got, record)
                 self.coverage.ended += 1
                 self.coverage.decide(decisions.end_rules(hand), number)
+                self._witness_end(hand, want, got, record)
                 if not self._game_goes_on(rng, oracle, choices, found):
                     return
                 earlier = record.earlier + ((deal, tuple(path)),)
@@ -255,26 +258,31 @@ class Lockstep(Comparisons, Probes):
             self._compare_turn(hand, want, got, record)
             self._compare_hand(hand, seat, want, got, record)
             legal, everything = self._compare_legal(hand, want, got, record)
-            self._check_view(hand, seat, got, record)
+            viewed = [seat] if self._check_view(hand, seat, got, record) else []
             if choices is not None:
                 probe, view = self._replay
-                if view is not None and view != seat:
-                    self._check_view(hand, view, self.engine.state(view), record)
+                if view is not None and view != seat and \
+                        self._check_view(hand, view, self.engine.state(view), record):
+                    viewed.append(view)
                 if probe is not None and step == len(choices):
                     self._offer(oracle, deal, path, got, record, *probe, check_state=True)
                     raise _OutOfStep
             else:
                 if rng.random() < self.view_rate:
                     other = rng.randrange(hand.n)
-                    if other != seat:
-                        self._check_view(hand, other, self.engine.state(other), record)
-                if rng.random() < self.probe_rate:
-                    self._probe(rng, oracle, deal, path, got, record)
+                    if other != seat and self._check_view(hand, other,
+                                                          self.engine.state(other), record):
+                        viewed.append(other)
+            self._witness_state(hand, want, got, viewed, first_state, len(path))
+            first_state = False
+            if choices is None and rng.random() < self.probe_rate:
+                self._probe(rng, oracle, deal, path, got, record)
             action = self._choose(rng, hand, everything if choices is not None else legal,
                                   choices, step, seat, record)
             step += 1
             governing = decisions.action_rules(hand, action)
             events = oracle.game.apply(action, seat)
+            self._witness_action(action, seat)
             for event in events:
                 for rule in event.rules:
                     self.coverage.rules[rule] += 1
@@ -282,6 +290,23 @@ class Lockstep(Comparisons, Probes):
                 rule for event in events for rule in event.rules), number)
             path.append((seat, str(action)))
             self.actions += 1
+
+    # -- witnesses (differential play looks for them; a plain comparison does not) ---------------
+
+    def _witness_hand(self, hand) -> None:
+        """A hand of the deal begins (its first state compared)."""
+
+    def _witness_state(self, hand, want, got, viewed, first, step) -> None:
+        """A state compared: ``viewed`` the seats whose view was checked and agreed."""
+
+    def _witness_action(self, action, seat) -> None:
+        """The oracle applied ``action`` for ``seat``."""
+
+    def _witness_end(self, hand, want, got, record) -> None:
+        """A finished hand compared."""
+
+    def _witness_stop(self, difference, number) -> None:
+        """The comparison of the deal stopped at ``difference`` (None: replay's end)."""
 
     # -- a game's next hands --------------------------------------------------------------------
 
@@ -324,6 +349,7 @@ class Lockstep(Comparisons, Probes):
             if stop or (self._want is not None and difference.key == self._want):
                 raise _OutOfStep
         record.deal, record.number, record.earlier = deal, number, earlier
+        record.found = found
         record.path = lambda: tuple(path)
         return record
 

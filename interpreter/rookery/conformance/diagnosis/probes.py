@@ -93,6 +93,15 @@ class Probes:
         outcome = self.engine.apply(seat, str(action))
         step = {"seat": seat, "do": str(action), "reject": error.code}
         rules = (error.rule,) if error.rule else ()
+        if outcome.accepted and error.code == "not-your-turn":
+            # an action taken from a seat that is not to act: whatever its own legal list
+            # says of the seat whose turn it is, the rule that gives the turn (the
+            # auction's order, the leader, the last trick's winner) is broken
+            record("accepts-illegal", attribution.turn_rules(hand, seat), [step],
+                   f"rejected ({error.code})", "accepted",
+                   f"seat {seat} acted where seat {hand.actor} is to act: {error.message}")
+            self._resync(deal, path)
+            return
         if outcome.accepted and attribution.top_bid(hand, Action.parse(action)):
             # The highest bid is the points a hand holds: told by the counters.
             self._resync(deal, path)

@@ -225,7 +225,7 @@ def print_verdicts(report: FuzzReport, console: Console, verbose: bool = False) 
             console.print(f"  {escape(verdict.rule)}: {escape(verdict.reason)}{said}")
     good = [v for v in report.verdicts if v.verdict == CONFORMS]
     console.print(f"\n[green]conforms ({len(good)})[/]" + (": " + ", ".join(
-        f"{escape(v.rule)} {v.decisions} decisions/{v.deals} deals" for v in good)
+        f"{escape(v.rule)} ({v.witnesses} witnesses)" for v in good)
         if good else ": none"))
     if verbose:
         for verdict in good:
@@ -305,7 +305,8 @@ def write_junit(report: FuzzReport, path: Path) -> None:
         elif rule in verdicts and rule not in broken:
             verdict = verdicts[rule]
             ET.SubElement(case, "system-out").text = (
-                f"conforms: {verdict.decisions} decisions compared in {verdict.deals} deals")
+                f"conforms, {verdict.witnesses} witnesses ({verdict.decisions} decisions "
+                f"compared in {verdict.deals} deals)" + _witness_words(verdict.witness))
     for deviation in unexplained:
         case = ET.SubElement(suite, "testcase", classname=report.variant.id,
                              name=f"unexplained {deviation.kind}")
@@ -313,6 +314,15 @@ def write_junit(report: FuzzReport, path: Path) -> None:
         failure.text = f"{deviation.deals} deals; no rule of the spec explains it"
     write_bytes(path, ET.tostring(suite, encoding="utf-8", xml_declaration=True),
                 "the report")
+
+
+def _witness_words(witness: dict | None) -> str:
+    """One witness in words: where an alternative of the rule would have been caught."""
+    if not witness:
+        return ""
+    return (f"; e.g. deal {witness['deal']}, hand {witness['hand']}, step "
+            f"{witness['step']}: `{witness['alternative']}` would have shown another "
+            f"{witness['observable']}")
 
 
 def _add_run_faults(report: FuzzReport, suite: ET.Element) -> None:

@@ -30,6 +30,8 @@ from ...language.model import Variant
 from ..diagnosis.lockstep import Coverage, Difference, Lockstep, _deal_dict
 from . import scenarios
 from .scenarios import Scenario
+from .witnesses import (STAND_INS, Alternatives, Witnessing, choose_rules, is_end_rule,
+                        rescored, result_parts)
 
 
 @dataclass
@@ -59,9 +61,11 @@ class Fuzzer(Lockstep):
 
     def __init__(self, variant: Variant, engine, seed: int = 0, *,
                  spec_ref: str | None = None, adapt_every: int = 10,
-                 min_decisions: int = 5, **options):
+                 min_decisions: int = 5, witness_ref: str | None = None, **options):
         super().__init__(variant, engine, seed, **options)
         self.spec_ref = spec_ref
+        # the spec whose clauses' alternatives find witnesses (learning or not)
+        self.witness_ref = witness_ref or spec_ref or _spec_ref_of(variant)
         self.adapt_every = adapt_every
         self.min_decisions = min_decisions
         self.adaptation = None
@@ -69,6 +73,8 @@ class Fuzzer(Lockstep):
         self.scenarios: Counter = Counter()     # rule -> deals set up for it
         self._scenario: Scenario | None = None
         self._named: str | None = None     # the trump a scenario's bid winner names
+        self.alternatives = None            # the spec's alternatives, built on first use
+        self._witnessing: Witnessing | None = None
 
     def run(self, deals: int, first: int = 0, workers=None, engine_factory=None,
             oracle_factory=None, progress=None) -> list[Difference]:
@@ -82,7 +88,8 @@ class Fuzzer(Lockstep):
         shared = workers is not None and not workers.in_process and \
             engine_factory is not None
         setup = WorkerSetup(engine_factory, oracle_factory, self.spec_ref, self.seed,
-                            self.probe_rate, self.view_rate) if shared else None
+                            self.probe_rate, self.view_rate,
+                            witness_ref=self.witness_ref) if shared else None
         with parallel.Campaign(workers) if shared else nullcontext() as campaign:
             for start, stop in self.rounds(first, first + deals):
                 numbers = list(range(start, stop))
@@ -167,12 +174,14 @@ class Fuzzer(Lockstep):
         view_rate = self.view_rate
         if scenario is not None and scenario.views == "all":
             self.view_rate = 1.0            # every decision: another seat's view too
+        self._witnessing = self._witnessing_for(number, base)
         try:
             self.play_deal(number)
         finally:
             self.on_difference = callback
             self._scenario = None
             self.view_rate = view_rate
+            self._witnessing = None
         outcome = DealOutcome(
             number, self.differences[marks[0]:], self.unattributed[marks[1]:],
             self.pending[marks[2]:], self.alike - marks[4],
@@ -183,6 +192,153 @@ class Fuzzer(Lockstep):
         self.coverage, self._told = merged, merged_told
         self.deals -= 1
         return outcome
+
+    # -- witnesses (see :mod:`.witnesses`) -----------------------------------------------------
+
+    def _witnessing_for(self, number: int, base: Coverage) -> Witnessing | None:
+        """Deal ``number``'s search for witnesses: the shadows of the flow rules with the
+        fewest witnesses in ``base`` (the round's start); None where the spec cannot be
+        taken apart (no witnesses: every rule is then not reached, and says why)."""
+        if self.spec_alternatives() is None:
+            return None
+        changes = dict(self.adaptation.changes) if self.adaptation else {}
+        rules = [rule for rule, _ in self._rules()]
+        chosen = choose_rules(self.alternatives, base.witnesses, rules, number)
+        return Witnessing(self.alternatives, chosen, changes)
+
+    def spec_alternatives(self) -> Alternatives | None:
+        """The alternatives of the spec's clauses (built once; None where the spec
+        cannot be taken apart: then no rule has witnesses, and each says why)."""
+        if self.alternatives is None:
+            try:
+                self.alternatives = Alternatives(self.witness_ref, self.original) \
+                    if self.witness_ref else False
+            except Exception:  # noqa: BLE001 - a spec we cannot take apart has no witnesses
+                self.alternatives = False
+        return self.alternatives or None
+
+    def _rules(self):
+        from .verdicts import spec_rules
+        found = getattr(self, "_spec_rules", None)
+        if found is None:
+            found = self._spec_rules = spec_rules(self.original)
+        return found
+
+    def _witness(self, rule: str, step: int, line: str, observable: str) -> None:
+        w = self._witnessing
+        self.coverage.witness(rule, {"deal": self._number, "hand": w.hand_index,
+                                     "step": step, "alternative": line,
+                                     "observable": observable})
+
+    def _witness_hand(self, hand) -> None:
+        w = self._witnessing
+        if w is not None:
+            w.start_hand(hand)
+            self._phase_before = hand.phase
+
+    def _witness_state(self, hand, want, got, viewed, first, step) -> None:
+        w = self._witnessing
+        if w is None:
+            return
+        agreed = _agreed(want, got, viewed)
+        here = set(self._rules_here())
+        if first and {"phase", "to_act"} <= set(agreed):
+            for rule, kind in STAND_INS.items():
+                if kind == "deal" and rule in here:
+                    self._witness(rule, step, "(the deal's shape)", "the deal")
+        if self._phase_before == "discard" and hand.phase != "discard" and \
+                "phase" in agreed and "nest.discard" in here:
+            self._witness("nest.discard", step, "(the burial's size)", "phase")
+        if hand.phase == "bidding" and "to_act" in agreed and "bidding.pass" in here and \
+                any(entry[1] == "pass" for entry in _auction(hand)):
+            self._witness("bidding.pass", step, "(a seat that passed is skipped)", "to_act")
+        if hand.phase == "trump" and "legal" in agreed and "trump.choices" in here:
+            self._witness("trump.choices", step, "(the trump calls offered)", "legal")
+        self._phase_before = hand.phase
+        for shadow in list(w.shadows):
+            key, _ = shadow.first_difference(hand, agreed)
+            if key is None:
+                continue
+            w.shadows.remove(shadow)
+            if key in agreed:
+                self._witness(shadow.alternative.rule, step, shadow.alternative.line, key)
+
+    def _rules_here(self):
+        return [rule for rule, _ in self._rules()]
+
+    def _witness_action(self, action, seat) -> None:
+        w = self._witnessing
+        if w is not None:
+            w.shadows = [s for s in w.shadows if s.follow(action, seat)]
+
+    def _witness_end(self, hand, want, got, record) -> None:
+        """A finished hand: the shadows still following, the scoring rules scored again,
+        the game rules decided again (from the engine's totals where its result differs)."""
+        w = self._witnessing
+        if w is None or hand.result is None:
+            return
+        from ..diagnosis.compare import compare
+        from ..diagnosis.judged import game_over_of
+        t, number = hand.t, self._number
+        step = len(record.path())
+        parts = {k: want["result"][k] for k in ("thrown_in", "nest_to", "taken", "made",
+                                                 "changes", "scores")}
+        result_agreed = not compare({"result": parts}, got, {})
+        mine = result_parts(hand.result, t)
+        for shadow in w.shadows:
+            if shadow.hand.result is not None and \
+                    result_parts(shadow.hand.result, shadow.hand.t) != mine and result_agreed:
+                self._witness(shadow.alternative.rule, step, shadow.alternative.line, "result")
+        w.shadows = []
+        here = self._rules_here()
+        if result_agreed and "scoring.total" in here:
+            self._witness("scoring.total", step, "(the counters' total)", "result")
+        if not hand.result.thrown_in:
+            for rule in here:
+                if rule.partition(".")[0] == "game" or not is_end_rule(rule):
+                    continue
+                for alternative in w.of(rule):
+                    other = rescored(hand, alternative.variant)
+                    if other is None or result_parts(other, t) == mine:
+                        continue
+                    if result_agreed:
+                        self._witness(rule, step, alternative.line, "result")
+                    else:
+                        self.coverage.mask(rule, "a difference of the hand's result", number)
+                    break
+        judged = getattr(self, "_judged", None) if not result_agreed else None
+        used = hand.result if result_agreed else (judged[0] if judged else None)
+        if used is None or used.thrown_in:
+            if not result_agreed:
+                for rule in here:
+                    if rule.partition(".")[0] == "game":
+                        self.coverage.mask(rule, "a difference of the hand's result (the "
+                                           "engine states no totals to judge from)", number)
+            return
+        expected = game_over_of(self.variant, used, t.team_of)
+        game_agreed = not compare({"game_over": expected}, got, {})
+        for rule in here:
+            if rule.partition(".")[0] != "game":
+                continue
+            for alternative in w.of(rule):
+                if game_over_of(alternative.variant, used, t.team_of) == expected:
+                    continue
+                if game_agreed:
+                    self._witness(rule, step, alternative.line, "game_over")
+                break
+
+    def _witness_stop(self, difference, number) -> None:
+        """The deal stopped at an earlier difference: every shadow still following the
+        oracle, and the finished hand's rules, were masked by it."""
+        w = self._witnessing
+        if w is None or difference is None:
+            return
+        by = ", ".join(difference.rules) or f"an unexplained difference ({difference.kind})"
+        masked = {shadow.alternative.rule for shadow in w.shadows}
+        masked |= {rule for rule in self._rules_here() if is_end_rule(rule)}
+        for rule in sorted(masked - set(difference.rules)):
+            self.coverage.mask(rule, by, number)
+        w.shadows = []
 
     def merge(self, outcome: DealOutcome) -> None:
         """Take one deal's results into the run's (called in deal order)."""
@@ -512,10 +668,54 @@ class Fuzzer(Lockstep):
         return bids[0] if rng.random() < 0.45 else passes[0]
 
 
+def _spec_ref_of(variant: Variant) -> str | None:
+    """How to load ``variant``'s clauses again: its file, or its id for a base with
+    options (or a variant with no file)."""
+    from pathlib import Path
+
+    from ...language.options import is_combination
+    if is_combination(variant.id) or not variant.path or not Path(variant.path).is_file():
+        return variant.id
+    return variant.path
+
+
+def _agreed(want: dict, got: dict, viewed) -> dict:
+    """The observables of a state the engine stated and that agreed with the spec's (a
+    witness counts only where the engine's observable was compared)."""
+    out = {}
+    for key in ("phase", "to_act"):
+        if key in got and got[key] == want[key]:
+            out[key] = True
+    theirs = got.get("legal")
+    if isinstance(theirs, list):
+        try:
+            if {Action.parse(str(a)) for a in theirs} == \
+                    {Action.parse(a) for a in want["legal"]}:
+                out["legal"] = True
+        except Exception:  # noqa: BLE001 - an unreadable action: the legal sets differ
+            pass
+    held = got.get("hand")
+    if isinstance(held, list) and sorted(map(str, held)) == sorted(want.get("hand", ())):
+        out["hand"] = True
+    last, mine = got.get("last_trick"), want.get("last_trick")
+    if isinstance(last, dict) and isinstance(mine, dict) and \
+            last.get("winner") == mine["winner"] and last.get("points") == mine["points"]:
+        out["last_trick"] = True
+    if viewed:
+        out["view"] = True
+        out["views"] = tuple(viewed)
+    return out
+
+
+def _auction(hand):
+    return getattr(hand, "auction", ()) or ()
+
+
 def _copy_counts(base: Coverage) -> Coverage:
     """The counts a deal starts from: the round's, with no deals of its own yet."""
     out = copy.deepcopy(base)
     out.decided_in = {}
+    out.examples, out.masked = {}, {}
     return out
 
 
@@ -525,7 +725,8 @@ def _counts_since(now: Coverage, base: Coverage) -> Coverage:
                     now.phases - base.phases, now.rules - base.rules,
                     now.decided - base.decided, now.decided_in,
                     now.stopped_by - base.stopped_by, now.views - base.views,
-                    now.hands - base.hands, now.ended - base.ended)
+                    now.hands - base.hands, now.ended - base.ended,
+                    now.witnesses - base.witnesses, now.examples, now.masked)
 
 
 # -- a round on several workers ----------------------------------------------------------
@@ -545,6 +746,7 @@ class WorkerSetup:
     probe_rate: float
     view_rate: float
     run: str = field(default_factory=lambda: uuid.uuid4().hex)
+    witness_ref: str | None = None
 
     def fuzzer(self) -> Fuzzer:
         """This worker's fuzzer for the run, with its own engine (made on first use)."""
@@ -554,7 +756,7 @@ class WorkerSetup:
             engine = self.engine_factory()
             return Fuzzer(self.oracle_factory(), engine, self.seed,
                           spec_ref=self.spec_ref, probe_rate=self.probe_rate,
-                          view_rate=self.view_rate)
+                          view_rate=self.view_rate, witness_ref=self.witness_ref)
         return worker_local(("fuzzer", self.run), make, lambda f: f.engine.close())
 
 

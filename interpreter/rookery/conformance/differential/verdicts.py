@@ -3,14 +3,17 @@ not only what it does wrong.
 
 Each rule is one of
 
-- **conforms**: the decisions it governed were compared, so many in so many deals, and
-  none differed;
+- **conforms**: it has at least ``min_witnesses`` **witnesses** (compared decisions where
+  an alternative of the rule would have given another observable, and the engine agreed
+  with the spec there: see :mod:`.witnesses`) and no difference was charged to it;
 - **breaks**: a difference was charged to it (the deviation and its minimal case);
-- **not reached**: no compared decision was governed by it, with the reason: no deal
-  made it decide, the engine never got there because deals stopped at a difference of
-  another rule, or the engine lacks the protocol feature that shows it.
+- **not reached**: too few witnesses, with the reason: never reached (no deal made it
+  differ), **masked** (an earlier difference stopped the comparison before it could show:
+  by which rule, in how many deals), or **moot** (no alternative of it changes anything
+  in this spec, nor does a stand-in witness it).
 
-Silence is not agreement: a rule not reached is never counted as a pass.  The spec's
+Silence is not agreement: a rule not reached is never counted as a pass, and a decision
+the rule took part in but could not have changed counts for nothing.  The spec's
 rules are its clauses *and* the clauses it leaves at the rules language's default (no
 bonus for all the points, the nest face down, play on at a tie), each under the id
 ``section.key`` and told with the default's meaning in words.
@@ -56,11 +59,17 @@ class Verdict:
     case: str | None = None
     default: str = ""
     moot: bool = False          # not reached because the spec itself gives it no say
-
+    witnesses: int = 0
+    witness: dict | None = None     # one witness: deal, hand, step, alternative, observable
+    masked_by: dict | None = None   # rule (or cause) -> deals it masked this rule in
 
     def to_json(self) -> dict:
         out = {"rule": self.rule, "verdict": self.verdict, "decisions": self.decisions,
-               "deals": self.deals}
+               "deals": self.deals, "witnesses": self.witnesses}
+        if self.witness:
+            out["witness"] = self.witness
+        if self.masked_by:
+            out["masked_by"] = self.masked_by
         if self.reason:
             out["reason"] = self.reason
         if self.case:
@@ -96,10 +105,12 @@ def spec_rules(variant: Variant) -> list[tuple[str, str]]:
 
 
 def verdicts(variant: Variant, coverage, deviations, *, views: bool = True,
-             learned=()) -> list[Verdict]:
-    """The verdict of every rule of ``variant`` from a run's ``coverage`` (decisions
-    counted per rule, deals stopped per rule) and its ``deviations``.  ``views``: the
-    engine stated what a seat sees (the protocol's ``view``)."""
+             learned=(), min_witnesses: int = 3, alternatives=None) -> list[Verdict]:
+    """The verdict of every rule of ``variant`` from a run's ``coverage`` (decisions and
+    witnesses counted per rule, deals stopped and masked per rule) and its
+    ``deviations``.  ``views``: the engine stated what a seat sees (the protocol's
+    ``view``).  ``alternatives`` (:class:`.witnesses.Alternatives`) tells a rule no
+    alternative can vary (moot) from one that was not reached."""
     broken: dict[str, object] = {}
     for deviation in deviations:
         for rule in deviation.rules:
@@ -109,22 +120,43 @@ def verdicts(variant: Variant, coverage, deviations, *, views: bool = True,
     for rule, default in spec_rules(variant):
         decided = coverage.decided.get(rule, 0)
         deals = len(coverage.decided_in.get(rule, ()))
+        seen = coverage.witnesses.get(rule, 0)
+        example = coverage.examples.get(rule)
+        masked = {by: len(numbers) for by, numbers in
+                  sorted(coverage.masked.get(rule, {}).items())}
         if rule in broken:
             deviation = broken[rule]
             out.append(Verdict(rule, BREAKS, decided, deals,
                                f"{deviation.deals} deals differ",
-                               deviation.case_path, default))
+                               deviation.case_path, default, witnesses=seen,
+                               witness=example))
         elif rule in learned:
             out.append(Verdict(rule, BREAKS, decided, deals,
-                               f"the engine plays `{learned[rule]}`", None, default))
-        elif decided:
-            out.append(Verdict(rule, CONFORMS, decided, deals, "", None, default))
+                               f"the engine plays `{learned[rule]}`", None, default,
+                               witnesses=seen, witness=example))
+        elif seen >= min_witnesses:
+            out.append(Verdict(rule, CONFORMS, decided, deals, "", None, default,
+                               witnesses=seen, witness=example))
         else:
-            moot = _moot(rule, variant)
-            out.append(Verdict(rule, NOT_REACHED, 0, 0,
-                               moot or _why_not(rule, coverage, views), None, default,
-                               bool(moot)))
+            moot = _moot(rule, variant) or _no_alternative(rule, alternatives)
+            reason = moot or _why_not(rule, coverage, views, seen, min_witnesses, masked)
+            out.append(Verdict(rule, NOT_REACHED, decided, deals, reason, None, default,
+                               bool(moot), witnesses=seen, witness=example,
+                               masked_by=masked or None))
     return out
+
+
+def _no_alternative(rule: str, alternatives) -> str:
+    """Why no witness can exist for a rule in this spec ("" when one can)."""
+    from .witnesses import STAND_INS, UNOBSERVABLE
+    if rule in UNOBSERVABLE:
+        return f"it cannot decide here: {UNOBSERVABLE[rule]}"
+    if alternatives is None or rule in STAND_INS:
+        return ""
+    if not alternatives.of(rule):
+        return ("it cannot be told apart here: no alternative of the clause is a valid "
+                "spec, and no stand-in witnesses it")
+    return ""
 
 
 def _moot(rule: str, variant: Variant) -> str:
@@ -140,17 +172,28 @@ def _moot(rule: str, variant: Variant) -> str:
     return ""
 
 
-def _why_not(rule: str, coverage, views: bool) -> str:
-    """Why a rule was never put to the test."""
+def _why_not(rule: str, coverage, views: bool, seen: int = 0, needed: int = 1,
+             masked: dict | None = None) -> str:
+    """Why a rule has fewer witnesses than asked for."""
+    few = (f"only {seen} witness{'es' if seen != 1 else ''} (fewer than the "
+           f"{needed} asked for, --min-witnesses); ") if seen else ""
+    if masked:
+        by, count = max(masked.items(), key=lambda item: (item[1], item[0]))
+        what = by if by.startswith(("a ", "an ")) else f"a difference of {by}"
+        more = f" (and {len(masked) - 1} other cause{'s' if len(masked) > 2 else ''})" \
+            if len(masked) > 1 else ""
+        return (f"{few}masked by {what} in {count} deal{'s' if count != 1 else ''}{more}: "
+                "the comparison stopped there before this rule could show")
     if rule.partition(".")[0] == "nest" and not views:
-        return "the engine states no view of what a seat sees (the protocol's 'view')"
+        return few + "the engine states no view of what a seat sees (the protocol's 'view')"
     stoppers = [(n, r) for r, n in coverage.stopped_by.items() if r != rule]
-    if stoppers:
+    if stoppers and not seen:
         count, stopper = max(stoppers)
         what = stopper if stopper.startswith("an ") else f"a difference of {stopper}"
-        return (f"no deal made it decide: {count} deals stopped early at {what}, so the "
-                "engine may never have got there")
-    return "no deal made it decide"
+        return (f"never reached: no deal made it differ; {count} deals stopped early at "
+                f"{what}, so the engine may never have got there")
+    return few + "never reached: no compared decision made it differ" if not seen else \
+        few.rstrip("; ")
 
 
 def counts(found: list[Verdict]) -> dict[str, int]:

@@ -73,6 +73,8 @@ from .views import (
     view_rules,
     hidden_codes,
     leak_rules,
+    leak_zone,
+    leak_zones,
     _nest_shown_rule,
 )
 
@@ -101,6 +103,8 @@ __all__ = [
     "hand_rules",
     "hidden_codes",
     "leak_rules",
+    "leak_zone",
+    "leak_zones",
     "legal_difference_rules",
     "legal_rules",
     "lower_maximum",

@@ -62,6 +62,10 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     poor = poor_hand_rules(hand, phases)
     if poor:
         return poor
+    if len(phases) == 2 and _after_every_pass(hand):
+        # every seat passed and the two went separate ways (thrown in, or the dealer
+        # made to take it): what an auction with no bid does, whatever phase follows
+        return _unique([_rule(hand, "bidding", "all-pass")])
     if "bidding" in phases and len(phases) == 2:
         # One side's auction is over, the other's goes on: how an auction ends.
         if top_bid_ends(hand):
@@ -89,6 +93,17 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
             rules.append(_rule(hand, "bidding", "all-pass") if hand.bidder is None
                          else _rule(hand, "bidding", "pass"))
     return _unique(rules)
+
+
+def _after_every_pass(hand) -> bool:
+    """The auction just ended with no bid of a seat's own: every seat passed (the hand
+    thrown in, or the dealer made to take it), and nothing has been played since."""
+    if hand.phase == "bidding" or hand.tricks or getattr(hand, "laid_aside", None):
+        return False
+    said = [entry[1] for entry in hand.auction]
+    if getattr(hand, "forced", False):
+        return True
+    return len(said) >= hand.n and all(word == "pass" for word in said)
 
 
 def poor_hand_rules(hand, phases) -> tuple[str, ...]:

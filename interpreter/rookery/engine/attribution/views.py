@@ -80,9 +80,18 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
                       if sum(t.codes[c] in shown for c in trick[1]) > 1 for c in trick[1]}
     from_nest = [code for code in leaked if code in dealt_to_nest
                  and code not in in_shown_trick]
+    zones = leak_zones(hand, seat, leaked)
+    whole = {c for zone, codes in zones.items() if zone.startswith("seat ") for c in codes}
+    whole_nest = zones.get("the whole nest", [])
+    if whole_nest:
+        rules.append(_nest_shown_rule(hand, seat, whole_nest))
     for code in leaked:
-        if code in from_nest:
-            rules.append(_nest_shown_rule(hand, from_nest))
+        if code in whole:
+            rules.append(_rule(hand, "play", "review"))
+        elif code in whole_nest:
+            continue
+        elif code in from_nest:
+            rules.append(_nest_shown_rule(hand, seat, from_nest))
         elif code in passed:
             rules.append(_rule(hand, "passing", "directions"))   # sent to another seat
         elif code in played:
@@ -91,15 +100,64 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
             rules.append(_rule(hand, "deal", "nest"))
         elif dummy is not None and code in {t.codes[c] for c in hand.hands[dummy]}:
             rules.append(_rule(hand, "table", "dummy-shown"))
+        else:
+            # another seat's hand: no clause but what a seat may see of the table, the
+            # view rule (a view is the seat's own hand and what the rules show it)
+            rules.append(_rule(hand, "play", "review"))
     return _unique(rules)
 
 
-def _nest_shown_rule(hand, shown: list[str]) -> str:
-    """Cards dealt to the nest that a seat sees, wherever they are now: the whole nest
-    between the auction and the bid winner taking it is ``nest.shown`` (never, by
-    default); any other nest card, at any time, was turned face up (``nest.face-up``,
-    face down by default)."""
+def leak_zones(hand, seat: int, seen) -> dict[str, list[str]]:
+    """The cards ``seat`` should not see, by where they lie: every card of another
+    seat's hand when the whole of it is shown (its cards from the nest too), then each
+    other card by :func:`leak_zone`."""
+    t = hand.t
+    seen = list(seen)
+    out: dict[str, list[str]] = {}
+    hidden = hidden_codes(hand, seat)
+    taken: set[str] = set()
+    nest = set(hand.start_nest) & hidden
+    if len(nest) > 1 and nest <= set(seen):
+        # the whole nest shown, wherever its cards are now
+        out["the whole nest"] = [c for c in seen if c in nest]
+        taken |= nest
+    for owner, held in enumerate(hand.hands):
+        codes = ({t.codes[c] for c in held} & hidden) - taken
+        if owner != seat and len(codes) > 1 and codes <= set(seen):
+            out[f"seat {owner}'s hand"] = [c for c in seen if c in codes]
+            taken |= codes
+    for code in seen:
+        if code not in taken:
+            out.setdefault(leak_zone(hand, code), []).append(code)
+    return out
+
+
+def leak_zone(hand, code: str) -> str:
+    """Where a card a seat should not see lies, in a player's words: the nest, the cards
+    laid aside, a trick taken, cards passed, the dummy, another seat's hand."""
+    t = hand.t
+    if code in set(hand.start_nest):
+        return "the nest"
+    if code in {t.codes[c] for c in hand.laid_aside}:
+        return "the cards laid aside"
+    if code in {t.codes[c] for trick in hand.tricks for c in trick[1]}:
+        return "a trick taken"
+    if code in {t.codes[c] for cards in hand.given for c in cards}:
+        return "cards passed"
+    for owner, held in enumerate(hand.hands):
+        if code in {t.codes[c] for c in held}:
+            return f"seat {owner}'s hand"
+    return "a hidden card"
+
+
+def _nest_shown_rule(hand, seat: int, shown: list[str]) -> str:
+    """Cards dealt to the nest that a seat sees, wherever they are now: the nest shown
+    once the auction is won (every nest card the seat could not see otherwise) is
+    ``nest.shown`` (never, by default); any other nest card, at any time, was turned face
+    up (``nest.face-up``, face down by default)."""
     auction_won = hand.bidder is not None and hand.phase != "bidding"
-    if auction_won and hand.nest and set(shown) == set(hand.start_nest):
-        return _rule(hand, "nest", "shown")
+    if auction_won:
+        hidden_nest = set(hand.start_nest) & hidden_codes(hand, seat)
+        if hidden_nest and hidden_nest <= set(shown):
+            return _rule(hand, "nest", "shown")
     return _rule(hand, "nest", "face-up")

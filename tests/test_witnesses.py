@@ -1,0 +1,162 @@
+"""A "conforms" is earned: fuzz against engines written here whose quirks differ from our
+flow (not mutants of our own spec alone), and a rule conforms only with witnesses.
+
+Each engine of ``tests/engines/`` below is a user's engine with one quirk; each test
+fails without the change that names it (issue 28: witnesses, the game's end judged from
+the engine's totals, actions from the wrong seat, actions the spec cannot read, blame on
+the rule that decided the transition, one row per cause of a leak)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from rookery import load_variant
+from rookery.conformance.differential.deviations import group
+from rookery.conformance.differential.fuzzer import Fuzzer
+from rookery.conformance.differential.verdicts import (BREAKS, CONFORMS, NOT_REACHED,
+                                                       spec_rules, verdicts)
+from rookery.conformance.protocol.engines import InProcessEngine
+from rookery.conformance.protocol.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ROOT / "tests" / "engines"
+DEALS = 40
+
+
+def fuzz(engine: str, tmp: Path, deals: int = DEALS) -> tuple[int, dict, str]:
+    """``rookery fuzz`` of a test engine against Tournament: exit code, JSON, console."""
+    out = tmp / "report.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "rookery", "fuzz", "--variant", "tournament", "--engine",
+         f"{sys.executable} {ENGINES / engine}", "--deals", str(deals), "--no-progress",
+         "--cases", str(tmp / "cases"), "--json", str(out), "--junit",
+         str(tmp / "report.xml")],
+        capture_output=True, text=True, timeout=600, cwd=tmp)
+    return run.returncode, json.loads(out.read_text()), run.stdout
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Each engine fuzzed once for the module (a run is the slow part)."""
+    found = {}
+
+    def get(engine: str):
+        if engine not in found:
+            found[engine] = fuzz(engine, tmp_path_factory.mktemp(engine.split(".")[0]))
+        return found[engine]
+    return get
+
+
+def verdict_of(report: dict, rule: str) -> dict:
+    return next(v for v in report["verdicts"] if v["rule"] == rule)
+
+
+def test_a_game_ended_at_another_target_breaks_even_when_every_hand_scores_otherwise(runs):
+    code, report, _ = runs("scores_and_target.py")
+    assert code == 1
+    assert "game.target" in report["broken_rules"]
+    target = verdict_of(report, "game.target")
+    assert target["verdict"] == BREAKS
+    # judged from the engine's totals: the row says so
+    row = next(d for d in report["deviations"] if d["rules"] == ["game.target"])
+    assert "engine's own totals" in row["minimal"]["detail"]
+    # no game rule is passed unseen: each conforms only with witnesses
+    for verdict in report["verdicts"]:
+        if verdict["verdict"] == CONFORMS:
+            assert verdict["witnesses"] >= 3, verdict
+
+
+def test_actions_accepted_from_the_wrong_seat_break_the_turn_rule(runs):
+    code, report, _ = runs("wrong_seat.py")
+    assert code == 1
+    rows = [d for d in report["deviations"] if d["kind"] == "accepts-illegal"]
+    assert rows and all(set(d["rules"]) <= {"bidding.first", "bidding.pass"} for d in rows)
+    assert "acted where seat" in rows[0]["minimal"]["detail"]
+
+
+def test_an_action_the_spec_cannot_read_is_a_finding_that_quotes_it(runs):
+    code, report, console = runs("moon_bid.py")
+    assert code == 1 and not report["ok"]
+    rows = [d for d in report["deviations"] if d["kind"] == "unreadable-action"]
+    assert len(rows) == 1 and rows[0]["deals"] > 1
+    assert "`bid moon`" in rows[0]["minimal"]["detail"]
+    assert "bid moon" in console
+
+
+def test_four_passes_and_a_dealer_made_to_bid_is_the_all_pass_rule_alone(runs):
+    code, report, _ = runs("dealer_forced.py")
+    assert code == 1
+    assert report["broken_rules"] == ["bidding.all-pass"]
+
+
+def test_the_nest_shown_after_the_auction_is_nest_shown(runs):
+    code, report, _ = runs("nest_shown.py")
+    assert code == 1
+    assert report["broken_rules"] == ["nest.shown"]
+
+
+def test_a_bid_over_the_maximum_is_the_maximum_rule(runs):
+    code, report, _ = runs("over_maximum.py")
+    assert code == 1
+    assert report["broken_rules"] == ["bidding.maximum"]
+
+
+def test_a_whole_hand_shown_is_one_row_under_the_view_rule(runs):
+    code, report, _ = runs("whole_hand_leak.py")
+    assert code == 1
+    leaks = [d for d in report["deviations"] if d["kind"] == "view-leak"]
+    assert [d["rules"] for d in leaks] == [["play.review"]]
+    assert "hand" in leaks[0]["minimal"]["detail"]
+    assert not report["unattributed"]
+
+
+def test_junit_says_how_many_witnesses_a_conforming_rule_has(runs, tmp_path):
+    code, report, _ = fuzz("dealer_forced.py", tmp_path, deals=12)
+    suite = ET.parse(tmp_path / "report.xml").getroot()
+    outs = [e.text for e in suite.iter("system-out") if e.text]
+    assert outs and all(text.startswith("conforms, ") and " witnesses" in text
+                        for text in outs)
+
+
+def test_a_correct_engine_earns_each_conforms_with_witnesses():
+    """Our interpreter against itself: every conforming rule has witnesses (and one
+    example), at least two thirds conform, every rule not reached says why."""
+    variant = load_variant("tournament")
+    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: variant})), seed=1)
+    fuzzer.run(60)
+    found = verdicts(variant, fuzzer.coverage, group(fuzzer.differences),
+                     alternatives=fuzzer.spec_alternatives())
+    assert [v.rule for v in found] == [rule for rule, _ in spec_rules(variant)]
+    assert not [v for v in found if v.verdict == BREAKS]
+    good = [v for v in found if v.verdict == CONFORMS]
+    for verdict in good:
+        assert verdict.witnesses >= 3 and verdict.witness, verdict
+        assert {"deal", "step", "alternative", "observable"} <= set(verdict.witness)
+    for verdict in found:
+        if verdict.verdict == NOT_REACHED:
+            assert verdict.reason, verdict
+    assert len(good) >= 2 * len(found) / 3, [(v.rule, v.reason) for v in found
+                                             if v.verdict != CONFORMS]
+
+
+def test_a_decision_no_alternative_could_change_is_no_witness():
+    """A rule the deals never put in a position to differ is not reached, whatever the
+    decisions it took part in: a made bid judged at exactly the bid is rare, and the
+    made rule's alternatives (taken > bid) differ only there."""
+    variant = load_variant("tournament")
+    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: variant})), seed=1)
+    fuzzer.run(4)
+    found = {v.rule: v for v in verdicts(variant, fuzzer.coverage, [],
+                                         alternatives=fuzzer.spec_alternatives())}
+    for rule, verdict in found.items():
+        assert verdict.verdict != CONFORMS or fuzzer.coverage.witnesses[rule] >= 3
+    # decisions were counted for the scoring rules, but that alone earns nothing
+    assert fuzzer.coverage.decided["scoring.made"] > 0
+    assert found["scoring.made"].verdict == NOT_REACHED or \
+        fuzzer.coverage.witnesses["scoring.made"] >= 3
