@@ -56,11 +56,23 @@ def equivalent() -> set[tuple[str, str, str]]:
 def fuzz_names(variant, engine_variant, deals: int, seed: int = 1) -> tuple[set, int | None]:
     """The rules a default ``rookery fuzz`` run names (rounds, rule-directed scenarios,
     rules learned as the engine plays them), and the deal by which the first was named."""
+    named, first, _ = fuzz_verdicts(variant, engine_variant, deals, seed)
+    return named, first
+
+
+def fuzz_verdicts(variant, engine_variant, deals: int, seed: int = 1):
+    """:func:`fuzz_names`, and the rules the run's verdicts say conform (with their
+    witnesses): a mutated rule must never be among them."""
+    from rookery.conformance.differential.deviations import group
+    from rookery.conformance.differential.verdicts import CONFORMS, verdicts
     fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: engine_variant})), seed,
                     spec_ref=spec_refs.get(variant.id, variant.id))
     fuzzer.run(deals)
     first = min((d.deal_number for d in fuzzer.differences if d.rules), default=None)
-    return {rule for d in fuzzer.differences for rule in d.rules}, first
+    found = verdicts(variant, fuzzer.coverage, group(fuzzer.differences),
+                     learned=fuzzer.learned(), alternatives=fuzzer.spec_alternatives())
+    conforming = {v.rule for v in found if v.verdict == CONFORMS}
+    return {rule for d in fuzzer.differences for rule in d.rules}, first, conforming
 
 
 spec_refs: dict[str, str] = {}      # variant id -> the .rook file it was loaded from
@@ -121,7 +133,8 @@ def main(argv=None) -> int:
             items.append(("triple", variant_id, tuple(picked)))
     settings = (args.house, args.deals, not args.no_fuzz, not args.no_corpus)
     rows = []
-    totals = {"mutants": 0, "fuzz_named": 0, "fuzz_exact": 0, "corpus_named": 0,
+    totals = {"mutants": 0, "fuzz_named": 0, "fuzz_exact": 0, "fuzz_false_conforms": 0,
+              "corpus_named": 0,
               "corpus_exact": 0, "triples": 0, "triples_all": 0, "triples_exact": 0}
     began = time.perf_counter()
 
@@ -149,6 +162,7 @@ def main(argv=None) -> int:
             totals["mutants"] += 1
             totals["fuzz_named"] += row["rule"] in named
             totals["fuzz_exact"] += named == {row["rule"]}
+            totals["fuzz_false_conforms"] += bool(row.get("mutated_rule_conforms"))
             corpus = set(row["corpus_charged"]) | set(row["corpus_blocked"])
             totals["corpus_named"] += row["rule"] in corpus
             totals["corpus_exact"] += corpus == {row["rule"]}
@@ -164,6 +178,7 @@ def main(argv=None) -> int:
     print(f"single-rule mutants: {n} over {len(refs)} specs{sample}, {args.deals} deals each")
     print(f"  fuzz names the mutated rule:           {totals['fuzz_named']}/{n}")
     print(f"  fuzz names it and no other rule:       {totals['fuzz_exact']}/{n}")
+    print(f"  the mutated rule said to conform:      {totals['fuzz_false_conforms']}/{n}")
     print(f"  corpus charges or blocks on it:        {totals['corpus_named']}/{n}")
     print(f"  corpus names it and no other rule:     {totals['corpus_exact']}/{n}")
     if t:
@@ -201,13 +216,15 @@ def _measure(item, settings) -> dict | None:
         return {"kind": kind, "variant": variant_id, "rules": [m.rule for m in picked],
                 "changes": [m.change for m in picked], "fuzz_named": sorted(named)}
     mutant = picked[0]
-    named, first = fuzz_names(variant, mutant.mutant, deals) if fuzz else (set(), None)
+    named, first, conforming = fuzz_verdicts(variant, mutant.mutant, deals) if fuzz \
+        else (set(), None, set())
     cases = worker_local(("cases", variant.id),
                          lambda: [c for c in load_corpus()[0] if c.variant == variant.id])
     charged, blocked, failed = corpus_names(variant, mutant.mutant, cases) if corpus \
         else (set(), set(), 0)
     return {"kind": kind, "variant": variant_id, "rule": mutant.rule,
             "change": mutant.change, "fuzz_named": sorted(named), "fuzz_first_deal": first,
+            "mutated_rule_conforms": mutant.rule in conforming,
             "corpus_charged": sorted(charged), "corpus_blocked": sorted(blocked),
             "corpus_failed": failed}
 

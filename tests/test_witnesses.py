@@ -160,3 +160,47 @@ def test_a_decision_no_alternative_could_change_is_no_witness():
     assert fuzzer.coverage.decided["scoring.made"] > 0
     assert found["scoring.made"].verdict == NOT_REACHED or \
         fuzzer.coverage.witnesses["scoring.made"] >= 3
+
+
+def test_a_witness_reruns_as_a_case_the_spec_passes_and_its_alternative_fails(tmp_path):
+    """The case written from a rule's first witness passes against the spec and fails
+    against the spec with that witness's alternative (served as an engine)."""
+    from rookery.cli import main
+    report = tmp_path / "fuzz.json"
+    code = main(["fuzz", "--variant", "tournament", "--engine-spec",
+                 str(ROOT / "specs" / "tournament.rook"), "--deals", "12", "--no-progress",
+                 "--json", str(report), "--cases", str(tmp_path / "cases")])
+    assert code == 0
+    data = json.loads(report.read_text())
+    follow = verdict_of(data, "bidding.first")
+    assert follow["verdict"] == CONFORMS and follow["witnesses"] >= 3
+    case = Path(follow["witness"]["case"])
+    assert case.is_file() and case.parent.name == "witnesses"
+    assert main(["conformance", str(case.parent)]) == 0
+    alternative = tmp_path / "alternative.rook"
+    alternative.write_text(
+        'variant tournament "the witness\'s alternative"\nextends tournament\n\n'
+        f"bidding:\n  {follow['witness']['alternative']}\n"
+        '    ruling "the alternative a witness would have caught"\n')
+    engine = f"{sys.executable} -m rookery serve {alternative}"
+    assert main(["conformance", "--engine", engine, "--variant", "tournament",
+                 str(case)]) == 1
+
+
+def test_the_corpus_charges_a_forced_dealer_to_the_all_pass_rule_alone(tmp_path):
+    """The corpus too: the phase the engine goes into after the fourth pass (the burial)
+    is not to blame; the rule that decided the auction's end is."""
+    out = tmp_path / "corpus.json"
+    subprocess.run([sys.executable, "-m", "rookery", "conformance", "--engine",
+                    f"{sys.executable} {ENGINES / 'dealer_forced.py'}", "--variant",
+                    "tournament", "--json", str(out), "--no-progress"],
+                   capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    failed = [c for c in json.loads(out.read_text())["cases"] if c["verdict"] != "pass"]
+    assert failed and all(c.get("charged") == ["bidding.all-pass"] for c in failed), failed
+
+
+def test_the_defaults_varied_for_witnesses_are_the_verdicts_silent_rules():
+    """witnesses.py keeps its own list (no import circle with verdicts.py): the same."""
+    from rookery.conformance.differential.verdicts import SILENT
+    from rookery.conformance.differential.witnesses import DEFAULTED
+    assert tuple(SILENT) == DEFAULTED

@@ -135,9 +135,9 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
     from ..conformance.differential.adapt import Adaptation
     from ..conformance.corpus.oracle import spec_digest
     if args.spec is not None:
-        # ``extends`` finds a parent by its id beside the child: a copy of the spec.
-        parent = folder / f"{variant.id}.rook"
-        write_bytes(parent, Path(args.spec).read_bytes(), "the copy of the spec")
+        # ``extends`` finds a parent by its id beside the child: a copy of the spec, and
+        # of each file it extends in turn (a sibling file travels with it)
+        _copy_with_parents(Path(args.spec), folder, variant.id)
     rules = [rule for rule, _ in learned]
     sections: dict[str, list[str]] = {}
     adaptation = Adaptation(str(args.spec or args.variant))
@@ -157,6 +157,28 @@ def _learned_spec(args, folder: Path, variant, learned: tuple) -> dict:
     name = "as-engine-" + _slug("-".join(rules)) + ".rook"
     write_text(folder / name, "\n".join(lines), "the learned spec")
     return {"spec": name, "sha256": spec_digest(folder / name)}
+
+
+def _copy_with_parents(spec: Path, folder: Path, name: str) -> None:
+    """Copy ``spec`` into ``folder`` as ``NAME.rook``, then each spec file it extends
+    (found beside it, as ``extends`` finds it), so that the copy reads as the original
+    does; a built-in parent needs no copy."""
+    from ..language.load import load_variant
+    seen: set[Path] = set()
+    while spec is not None and spec.resolve() not in seen:
+        seen.add(spec.resolve())
+        write_bytes(folder / f"{name}.rook", spec.read_bytes(), "the copy of the spec")
+        variant = load_variant(spec)
+        parent = None
+        if variant.extends_path:
+            parent = (spec.parent / variant.extends_path).resolve()
+        elif variant.extends:
+            parent = spec.parent / f"{variant.extends}.rook"
+        if parent is None or not parent.is_file():
+            return
+        if variant.extends_path:
+            return      # a path: the copy names it as the spec does (relative to it)
+        spec, name = parent, variant.extends
 
 
 def _slug(text: str) -> str:
@@ -235,7 +257,9 @@ def cmd_fuzz(args) -> int:
                                               min_witnesses=args.min_witnesses,
                                               alternatives=fuzzer.spec_alternatives()),
                             require_all=args.require_all)
-        code = _report(args, report, console, written)
+        witnessed = 0 if hello else _write_witness_cases(args, report.verdicts, variant,
+                                                         oracle, label, console)
+        code = _report(args, report, console, written, witnessed)
     return exit_code(late[0]) if late and not stopped else code
 
 
@@ -296,7 +320,7 @@ def _play(args, fuzzer, variant, workers: parallel.Workers,
     return None, None
 
 
-def _report(args, report, console, written: int) -> int:
+def _report(args, report, console, written: int, witnessed: int = 0) -> int:
     """The reports (the files first: whatever the console does, they are written), what
     was written where, and the exit code: 0 no deviation, 1 deviations or an engine that
     failed its hello, 130/143 interrupted.  Called while signals wait."""
@@ -308,6 +332,9 @@ def _report(args, report, console, written: int) -> int:
     print_report(report, console, args.verbose)
     if written:
         console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")
+    if witnessed:
+        console.print(f"a witness of each conforming rule, as a case: "
+                      f"{args.cases / report.variant.id / 'witnesses'}/ ({witnessed} files)")
     if report.interrupted:
         reports = [str(p) for p in (args.json, args.junit) if p is not None]
         print(f"rookery: interrupted by {report.interrupted} after {report.deals} deals: "
@@ -360,6 +387,41 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,
         deviation.case_path = str(path)
         _check_written(path, console)
     return len(deviations)
+
+
+def _write_witness_cases(args, verdicts, variant, oracle, label, console) -> int:
+    """One case per conforming rule, from its first witness: the deal, the actions before
+    it and the spec's observable there, which the alternative named in the case would
+    not give (``rookery conformance --spec ... DIR/witnesses`` reruns them)."""
+    from ..conformance.diagnosis.differences import Difference
+    from ..conformance.differential.shrink import to_case
+    from ..conformance.differential.verdicts import CONFORMS
+    chosen = [v for v in verdicts if v.verdict == CONFORMS and v.witness and
+              "_replay" in v.witness]
+    if not chosen:
+        return 0
+    folder = args.cases / variant.id / "witnesses"
+    make_folder(folder, "--cases")
+    decided_by = _from_folder(oracle, folder) if args.spec is not None else oracle
+    for index, verdict in enumerate(chosen, 1):
+        witness = verdict.witness
+        deal, path, earlier, check = witness["_replay"]
+        shown = Difference("witness", (verdict.rule,), deal, tuple(path), [check], None,
+                           None, "", witness["deal"], earlier)
+        case = to_case(shown, variant, f"{variant.id}/witness-{args.seed}/{index:03d}",
+                       decided_by, label, {"seed": args.seed, "deal": witness["deal"]})
+        case["description"] = (
+            f"A witness of {verdict.rule}, found by rookery fuzz against {label}: here the "
+            f"spec's {witness['observable']} is what the step expects, and "
+            f"`{witness['alternative']}` would have given another (so an engine playing "
+            "that alternative fails this case).")
+        case["tags"] = ["generated", "witness"]
+        path_out = folder / f"{_slug(verdict.rule)}.json"
+        write_text(path_out, json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
+                   + "\n", "the case")
+        witness["case"] = str(path_out)
+        _check_written(path_out, console)
+    return len(chosen)
 
 
 def _check_written(path: Path, console) -> None:

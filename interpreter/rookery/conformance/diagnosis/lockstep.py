@@ -351,6 +351,7 @@ class Lockstep(Comparisons, Probes):
         record.deal, record.number, record.earlier = deal, number, earlier
         record.found = found
         record.path = lambda: tuple(path)
+        self._record = record           # the hand now (its deal and path, for witnesses)
         return record
 
     # -- choosing what to play -----------------------------------------------------------------

@@ -289,9 +289,13 @@ def write_junit(report: FuzzReport, path: Path) -> None:
     rules += [r for r in broken if r not in rules]
     skipped = [r for r in rules if r in verdicts and verdicts[r].verdict == NOT_REACHED
                and r not in broken]
+    # with --require-all a rule not reached (moot ones aside) fails, as the exit code says
+    demanded = [r for r in skipped if report.require_all and not verdicts[r].moot]
+    skipped = [r for r in skipped if r not in demanded]
+    failures = len(broken) + len(unexplained) + len(report.unattributed) + len(demanded)
     suite = ET.Element("testsuite", name=f"rookery-fuzz.{report.variant.id}",
-                       tests=str(len(rules) + len(unexplained)),
-                       failures=str(len(broken) + len(unexplained)),
+                       tests=str(len(rules) + len(unexplained) + len(report.unattributed)),
+                       failures=str(failures),
                        skipped=str(len(skipped)), time=f"{report.seconds:.3f}")
     _add_run_faults(report, suite)
     for rule in rules:
@@ -300,7 +304,10 @@ def write_junit(report: FuzzReport, path: Path) -> None:
             failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
             failure.text = (f"{deviation.deals} deals; minimal case: "
                             f"{deviation.case_path or '(not written)'}")
-        if rule in skipped:
+        if rule in demanded:
+            ET.SubElement(case, "failure", message="not reached (--require-all): " +
+                          verdicts[rule].reason[:480])
+        elif rule in skipped:
             ET.SubElement(case, "skipped", message="not reached: " + verdicts[rule].reason)
         elif rule in verdicts and rule not in broken:
             verdict = verdicts[rule]
@@ -312,6 +319,14 @@ def write_junit(report: FuzzReport, path: Path) -> None:
                              name=f"unexplained {deviation.kind}")
         failure = ET.SubElement(case, "failure", message=_did(deviation)[:500])
         failure.text = f"{deviation.deals} deals; no rule of the spec explains it"
+    for number, difference in enumerate(report.unattributed, 1):
+        # a difference that fits several rules: a failure of its own, never dropped
+        case = ET.SubElement(suite, "testcase", classname=report.variant.id,
+                             name=f"unattributed {number}: {difference.kind}")
+        failure = ET.SubElement(case, "failure", message=(
+            f"{KINDS.get(difference.kind, difference.kind)} {difference.detail}")[:500])
+        failure.text = (f"deal {difference.deal_number}, after {len(difference.path)} "
+                        f"actions; fits {', '.join(difference.fits) or 'no rule'}")
     write_bytes(path, ET.tostring(suite, encoding="utf-8", xml_declaration=True),
                 "the report")
 

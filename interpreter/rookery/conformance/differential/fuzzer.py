@@ -224,11 +224,20 @@ class Fuzzer(Lockstep):
             found = self._spec_rules = spec_rules(self.original)
         return found
 
-    def _witness(self, rule: str, step: int, line: str, observable: str) -> None:
+    def _witness(self, rule: str, step: int, line: str, observable: str,
+                 check: dict | None = None) -> None:
+        """Count a witness of ``rule``; the first keeps what replays it as a case: the
+        deal, the actions before it and ``check`` (the spec's observable there)."""
         w = self._witnessing
-        self.coverage.witness(rule, {"deal": self._number, "hand": w.hand_index,
-                                     "step": step, "alternative": line,
-                                     "observable": observable})
+        if rule in self.coverage.examples:
+            self.coverage.witnesses[rule] += 1
+            return
+        record = self._record
+        example = {"deal": self._number, "hand": w.hand_index, "step": step,
+                   "alternative": line, "observable": observable}
+        if check and not w.learned:     # (under a learned rule the spec decides otherwise)
+            example["_replay"] = (record.deal, record.path(), record.earlier, check)
+        self.coverage.witness(rule, example)
 
     def _witness_hand(self, hand) -> None:
         w = self._witnessing
@@ -242,18 +251,23 @@ class Fuzzer(Lockstep):
             return
         agreed = _agreed(want, got, viewed)
         here = set(self._rules_here())
+        checks = _checks(want)
         if first and {"phase", "to_act"} <= set(agreed):
             for rule, kind in STAND_INS.items():
                 if kind == "deal" and rule in here:
-                    self._witness(rule, step, "(the deal's shape)", "the deal")
+                    self._witness(rule, step, "(the deal's shape)", "the deal",
+                                  checks["to_act"])
         if self._phase_before == "discard" and hand.phase != "discard" and \
                 "phase" in agreed and "nest.discard" in here:
-            self._witness("nest.discard", step, "(the burial's size)", "phase")
+            self._witness("nest.discard", step, "(the burial's size)", "phase",
+                          checks["phase"])
         if hand.phase == "bidding" and "to_act" in agreed and "bidding.pass" in here and \
                 any(entry[1] == "pass" for entry in _auction(hand)):
-            self._witness("bidding.pass", step, "(a seat that passed is skipped)", "to_act")
+            self._witness("bidding.pass", step, "(a seat that passed is skipped)", "to_act",
+                          checks["to_act"])
         if hand.phase == "trump" and "legal" in agreed and "trump.choices" in here:
-            self._witness("trump.choices", step, "(the trump calls offered)", "legal")
+            self._witness("trump.choices", step, "(the trump calls offered)", "legal",
+                          checks["legal"])
         self._phase_before = hand.phase
         for shadow in list(w.shadows):
             key, _ = shadow.first_difference(hand, agreed)
@@ -261,7 +275,11 @@ class Fuzzer(Lockstep):
                 continue
             w.shadows.remove(shadow)
             if key in agreed:
-                self._witness(shadow.alternative.rule, step, shadow.alternative.line, key)
+                check = checks.get(key)
+                if key == "view":
+                    check = _view_check(hand, shadow.hand, agreed["views"])
+                self._witness(shadow.alternative.rule, step, shadow.alternative.line, key,
+                              check)
 
     def _rules_here(self):
         return [rule for rule, _ in self._rules()]
@@ -285,14 +303,16 @@ class Fuzzer(Lockstep):
                                                  "changes", "scores")}
         result_agreed = not compare({"result": parts}, got, {})
         mine = result_parts(hand.result, t)
+        shown = {"expect": {"hand_over": True, "result": parts}}
         for shadow in w.shadows:
             if shadow.hand.result is not None and \
                     result_parts(shadow.hand.result, shadow.hand.t) != mine and result_agreed:
-                self._witness(shadow.alternative.rule, step, shadow.alternative.line, "result")
+                self._witness(shadow.alternative.rule, step, shadow.alternative.line,
+                              "result", shown)
         w.shadows = []
         here = self._rules_here()
         if result_agreed and "scoring.total" in here:
-            self._witness("scoring.total", step, "(the counters' total)", "result")
+            self._witness("scoring.total", step, "(the counters' total)", "result", shown)
         if not hand.result.thrown_in:
             for rule in here:
                 if rule.partition(".")[0] == "game" or not is_end_rule(rule):
@@ -302,7 +322,7 @@ class Fuzzer(Lockstep):
                     if other is None or result_parts(other, t) == mine:
                         continue
                     if result_agreed:
-                        self._witness(rule, step, alternative.line, "result")
+                        self._witness(rule, step, alternative.line, "result", shown)
                     else:
                         self.coverage.mask(rule, "a difference of the hand's result", number)
                     break
@@ -324,7 +344,11 @@ class Fuzzer(Lockstep):
                 if game_over_of(alternative.variant, used, t.team_of) == expected:
                     continue
                 if game_agreed:
-                    self._witness(rule, step, alternative.line, "game_over")
+                    # a case replays it where the spec's own totals decided (not the
+                    # engine's, which the spec would not reach)
+                    self._witness(rule, step, alternative.line, "game_over",
+                                  {"expect": {"game_over": expected}} if result_agreed
+                                  else None)
                 break
 
     def _witness_stop(self, difference, number) -> None:
@@ -688,12 +712,15 @@ def _agreed(want: dict, got: dict, viewed) -> dict:
             out[key] = True
     theirs = got.get("legal")
     if isinstance(theirs, list):
-        try:
-            if {Action.parse(str(a)) for a in theirs} == \
-                    {Action.parse(a) for a in want["legal"]}:
-                out["legal"] = True
-        except Exception:  # noqa: BLE001 - an unreadable action: the legal sets differ
-            pass
+        if len(theirs) == len(want["legal"]) and set(map(str, theirs)) == set(want["legal"]):
+            out["legal"] = True     # the same words: the same actions
+        else:
+            try:
+                if {Action.parse(str(a)) for a in theirs} == \
+                        {Action.parse(a) for a in want["legal"]}:
+                    out["legal"] = True
+            except Exception:  # noqa: BLE001 - an unreadable action: the legal sets differ
+                pass
     held = got.get("hand")
     if isinstance(held, list) and sorted(map(str, held)) == sorted(want.get("hand", ())):
         out["hand"] = True
@@ -704,7 +731,34 @@ def _agreed(want: dict, got: dict, viewed) -> dict:
     if viewed:
         out["view"] = True
         out["views"] = tuple(viewed)
+        out["hidden"] = {}          # the spec's hidden cards per seat, computed once
     return out
+
+
+def _checks(want: dict) -> dict:
+    """A case's step for each observable of a state, as the spec states it."""
+    out = {"phase": {"expect": {"phase": want["phase"]}},
+           "to_act": {"expect": {"to_act": want["to_act"]}},
+           "legal": {"expect": {"to_act": want["to_act"], "legal": want["legal"]}}}
+    if "hand" in want and want.get("to_act") is not None:
+        out["hand"] = {"expect": {"hand": {"seat": want["to_act"], "cards": want["hand"]}}}
+    last = want.get("last_trick")
+    if isinstance(last, dict):
+        out["last_trick"] = {"expect": {"last_trick": {"winner": last["winner"],
+                                                       "points": last["points"]}}}
+    return out
+
+
+def _view_check(hand, shadow_hand, seats) -> dict | None:
+    """A case's step for a view the alternative would show otherwise: the cards the spec
+    hides from a seat and the alternative shows it."""
+    from ...engine import attribution
+    for seat in seats:
+        shown = attribution.hidden_codes(hand, seat) - \
+            attribution.hidden_codes(shadow_hand, seat)
+        if shown:
+            return {"expect": {"view": {"seat": seat, "hidden": sorted(shown)}}}
+    return None
 
 
 def _auction(hand):

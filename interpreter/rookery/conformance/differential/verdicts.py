@@ -67,7 +67,7 @@ class Verdict:
         out = {"rule": self.rule, "verdict": self.verdict, "decisions": self.decisions,
                "deals": self.deals, "witnesses": self.witnesses}
         if self.witness:
-            out["witness"] = self.witness
+            out["witness"] = {k: v for k, v in self.witness.items() if not k.startswith("_")}
         if self.masked_by:
             out["masked_by"] = self.masked_by
         if self.reason:
@@ -147,16 +147,9 @@ def verdicts(variant: Variant, coverage, deviations, *, views: bool = True,
 
 
 def _no_alternative(rule: str, alternatives) -> str:
-    """Why no witness can exist for a rule in this spec ("" when one can)."""
-    from .witnesses import STAND_INS, UNOBSERVABLE
-    if rule in UNOBSERVABLE:
-        return f"it cannot decide here: {UNOBSERVABLE[rule]}"
-    if alternatives is None or rule in STAND_INS:
-        return ""
-    if not alternatives.of(rule):
-        return ("it cannot be told apart here: no alternative of the clause is a valid "
-                "spec, and no stand-in witnesses it")
-    return ""
+    """Why no witness can exist for a rule in this spec ("" when one can; see
+    :meth:`.witnesses.Alternatives.why_moot`)."""
+    return alternatives.why_moot(rule) if alternatives is not None else ""
 
 
 def _moot(rule: str, variant: Variant) -> str:

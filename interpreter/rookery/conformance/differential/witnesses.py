@@ -49,7 +49,7 @@ from ...errors import IllegalAction, RookeryError
 from ...language.model import Variant
 
 # The most shadow hands a deal plays beside the oracle (the cost of witnesses).
-SHADOWS = 10
+SHADOWS = 8
 DEFAULT_MIN_WITNESSES = 3
 
 # Rules judged on a finished hand, by section, and the nest's points.
@@ -73,9 +73,27 @@ STAND_IN_WORDS = {
     "result": "a hand's result (the counters the sides took) was compared",
     "trump-call": "the trump calls the engine offered were compared, and agreed",
 }
+# The clauses a spec may leave at the rules language's default that still rule a hand
+# (``verdicts.SILENT`` names the same, with the condition for each): varied from that
+# default when the spec leaves them out.
+DEFAULTED = (
+    "table.sides", "bidding.first", "bidding.step", "bidding.raise", "bidding.pass",
+    "bidding.all-pass", "bidding.at-maximum", "deal.poor-hand", "deal.nest-deal",
+    "nest.face-up", "nest.shown", "nest.points", "nest.forbid", "trump.named",
+    "trump.choices", "trump.rook", "play.leader", "play.follow", "play.claim",
+    "scoring.made", "scoring.bidders", "scoring.defenders", "scoring.last-trick",
+    "scoring.majority", "scoring.all-tricks", "scoring.all-points", "scoring.most-cards",
+    "game.winner", "game.ties", "game.win-on", "game.low")
+
 # Rules no explicit deal can tell apart: the fuzzer gives every deal explicitly.
 UNOBSERVABLE = {"deal.nest-deal": "the deals are given explicitly, so how the nest is dealt "
                                   "from a shuffled deck never shows"}
+
+
+# The clauses that change what a seat sees (the view): a shadow of another clause is not
+# asked for its views (the costliest observable to compute).
+VIEW_CLAUSES = {"nest.face-up", "nest.shown", "play.review", "table.dummy-shown",
+                "nest.announce", "table.dummy"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +103,12 @@ class Alternative:
     rule: str
     line: str                   # the clause as the alternative writes it
     variant: Variant
+    clause: str = ""            # its section.key (the rule id may be the spec's own)
+
+    @property
+    def shows(self) -> bool:
+        """The clause changes what a seat sees."""
+        return self.clause in VIEW_CLAUSES
 
 
 class Alternatives:
@@ -93,13 +117,12 @@ class Alternatives:
     def __init__(self, spec_ref: str, variant: Variant):
         from ...language.vocabulary import SECTIONS, rule_id
         from ..mutation.mutants import _alternatives, _base, _clause_from
-        from .verdicts import SILENT
         self.spec_ref = spec_ref
         self.original = variant
         self._spec, clauses, _ = _base(spec_ref, own_only=False)
         present = {(c.section, c.key) for c, _, _ in clauses}
         # a rule the spec leaves at the language's default is varied from that default
-        for rule in SILENT:
+        for rule in DEFAULTED:
             section, _, key = rule.partition(".")
             if (section, key) in present:
                 continue
@@ -148,9 +171,19 @@ class Alternatives:
                     check_variant(variant)
                 except RookeryError:
                     continue
-                out.append(Alternative(rule, line, variant))
+                out.append(Alternative(rule, line, variant, f"{section}.{line.split()[0]}"
+                                       .rstrip(":")))
             self._built[key] = out
         return self._built[key]
+
+    def why_moot(self, rule: str) -> str:
+        """Why no witness can exist for ``rule`` in this spec ("" when one can)."""
+        if rule in UNOBSERVABLE:
+            return f"it cannot decide here: {UNOBSERVABLE[rule]}"
+        if rule in STAND_INS or self.of(rule):
+            return ""
+        return ("it cannot be told apart here: no alternative of the clause is a valid "
+                "spec, and no stand-in witnesses it")
 
     def count(self, rule: str) -> int:
         """How many alternative lines ``rule`` has (valid or not)."""
@@ -211,11 +244,19 @@ class Shadow:
         if seat is not None and "hand" in agreed and \
                 sorted(mine.hands[seat]) != sorted(theirs.hands[seat]):
             return "hand", False
-        if "legal" in agreed and set(mine.legal_actions()) != set(theirs.legal_actions()):
-            return "legal", True
-        for other in agreed.get("views", ()):
-            if attribution.hidden_codes(mine, other) != attribution.hidden_codes(theirs, other):
-                return "view", True
+        if "legal" in agreed:
+            spec = agreed.get("legal_set")
+            if spec is None:
+                spec = agreed["legal_set"] = set(theirs.legal_actions())
+            if set(mine.legal_actions()) != spec:
+                return "legal", True
+        if self.alternative.shows:
+            hidden = agreed.get("hidden", {})
+            for other in agreed.get("views", ()):
+                if other not in hidden:
+                    hidden[other] = attribution.hidden_codes(theirs, other)
+                if attribution.hidden_codes(mine, other) != hidden[other]:
+                    return "view", True
         return None, True
 
     def follow(self, action: Action, seat: int) -> bool:
