@@ -184,13 +184,14 @@ def test_a_refused_deal_keeps_the_message_the_engine_gave():
 
 
 def test_serve_answers_one_line_per_line_until_quit():
-    lines = ['{"cmd": "hello", "protocol": 1}', "not json", json.dumps(DEAL), '{"cmd": "quit"}',
-             '{"cmd": "hello"}']
+    lines = [b'{"cmd": "hello", "protocol": 1}', b"not json", b'{"cmd": "\xff"}',
+             json.dumps(DEAL).encode(), b'{"cmd": "quit"}', b'{"cmd": "hello"}']
     out = io.StringIO()
-    harness.serve(TOY, io.StringIO("\n".join(lines) + "\n"), out)
+    stdin = io.TextIOWrapper(io.BytesIO(b"\n".join(lines) + b"\n"), encoding="ascii")
+    harness.serve(TOY, stdin, out)
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [a["ok"] for a in answers] == [True, False, True, True]
-    assert answers[1]["error"] == "bad-json"
+    assert [a["ok"] for a in answers] == [True, False, False, True, True]
+    assert answers[1]["error"] == answers[2]["error"] == "bad-json"
 
 
 def test_both_kits_carry_every_refusal_code_of_the_catalogue_in_its_order():

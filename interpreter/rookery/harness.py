@@ -467,10 +467,12 @@ def serve(engine: Engine, stdin=None, stdout=None) -> Table:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     table = Table(engine)
-    for line in stdin:
+    # The bytes under a text stream, where there are some: a line that is not UTF-8 is
+    # then answered like any line that is not JSON, whatever the locale.
+    for line in getattr(stdin, "buffer", stdin):
         try:
             request = json.loads(line)
-        except (ValueError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:     # UnicodeDecodeError included
             reply = {"ok": False, "error": "bad-json", "message": f"not JSON: {error}"}
         else:
             reply = table.answer(request)
