@@ -2,7 +2,8 @@
 ``conformance/examples/js-tournament/engine.js`` (``node engine.js``, the JavaScript kit)
 and ``conformance/examples/python-tournament/engine.py`` (``python3 engine.py``, the
 Python kit, with no rookery installed).  Each agrees with the spec under ``rookery fuzz``,
-and a copy of each with one rule planted wrong is caught under that rule.
+and a copy of each with one rule planted wrong is caught under that rule, by fuzzing and
+by the corpus.
 
 (The JavaScript engine's corpus runs are in tests/test_js_engine.py.)"""
 
@@ -43,6 +44,16 @@ def fuzz(engine: str, tmp_path: Path, *extra) -> tuple[int, dict, str]:
                    *extra)
     assert report.is_file(), done.stdout[-3000:] + done.stderr[-3000:]
     return done.returncode, json.loads(report.read_text(encoding="utf-8")), done.stdout
+
+
+def failed_rules(engine: str, tmp_path: Path) -> set[str]:
+    """The rules the corpus charges failed cases to (``rookery conformance --json``)."""
+    report = tmp_path / "conformance.json"
+    done = rookery("conformance", "--no-progress", "--engine", engine, "--variant",
+                   "tournament", "--json", str(report))
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    rules = json.loads(report.read_text(encoding="utf-8"))["rules"]["tournament"]
+    return {rule for rule, counts in rules.items() if counts["failed"]}
 
 
 def verdicts(report: dict) -> dict[str, str]:
@@ -107,6 +118,7 @@ def test_a_js_example_whose_rook_must_follow_is_caught_under_play_anytime(tmp_pa
     assert code == 1
     assert report["broken_rules"] == ["play.anytime"], out[-3000:]
     assert verdicts(report)["play.anytime"] == "breaks"
+    assert failed_rules(js_command(copy), tmp_path) == {"play.anytime"}
 
 
 def test_a_python_example_that_counts_tens_as_five_is_caught_under_scoring_counters(tmp_path):
@@ -116,3 +128,6 @@ def test_a_python_example_that_counts_tens_as_five_is_caught_under_scoring_count
     assert code == 1
     assert report["broken_rules"] == ["scoring.counters"], out[-3000:]
     assert verdicts(report)["scoring.counters"] == "breaks"
+    # The corpus charges some of its cases to what the wrong count changes further on
+    # (made or not, the game's end): fuzzing isolates the rule, the corpus names it too.
+    assert "scoring.counters" in failed_rules(py_command(copy), tmp_path)
