@@ -142,3 +142,24 @@ def test_the_installed_package_gives_pygments_its_rook_lexer(installed, tmp_path
     spec.write_text('variant t "T"\nextends tournament\n', encoding="utf-8")
     done = run(installed / "python", "-m", "pygments", "-f", "html", spec, cwd=tmp_path)
     assert '<span class="kd">variant</span>' in done.stdout
+
+
+def test_the_installed_package_carries_the_harness_kits_and_their_examples(installed,
+                                                                          tmp_path):
+    """The JavaScript kit is in the wheel's data (``conformance/harness/js``), beside the
+    example built on it, which finds it there; the Python example uses the installed
+    ``rookery.harness``."""
+    where = run(installed / "python", "-c", "import rookery.resources as r; "
+                "print(r.conformance_dir())", cwd=tmp_path).stdout.strip()
+    conformance = Path(where)
+    assert {"index.js", "index.d.ts", "package.json", "README.md"} <= {
+        p.name for p in (conformance / "harness" / "js").iterdir()}
+    requests = '{"cmd": "hello", "protocol": 1}\n{"cmd": "quit"}\n'
+    examples = conformance / "examples"
+    for command in (["node", examples / "js-tournament" / "engine.js"],
+                    [installed / "python", examples / "python-tournament" / "engine.py"]):
+        done = subprocess.run([str(part) for part in command], input=requests, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        hello = json.loads(done.stdout.splitlines()[0])
+        assert hello["ok"] and hello["variants"] == ["tournament"], hello

@@ -1,17 +1,15 @@
 #!/usr/bin/env node
-// A small, independent Tournament Rook (Kentucky Discard) engine in plain Node.js,
-// speaking rookery's conformance protocol: one JSON object a line on stdin, one
-// answer a line on stdout (docs/protocol.md).
+// A small, independent Tournament Rook (Kentucky Discard) engine in plain Node.js, checked
+// by rookery through its JavaScript harness kit (conformance/harness/js): the kit speaks
+// the protocol of docs/protocol.md, this file only plays the rules.
 //
 // Written from the rules text (the encyclopedia article's "Official rules", source id
 // wikipedia-rook) and the rulings of specs/tournament.rook, not from rookery's Python
 // code: its only purpose is to show that the corpus is language-neutral.
 'use strict';
 
-const readline = require('readline');
-
-const NAME = 'js-tournament';
-const VERSION = '1.0.0';
+// The kit from this repository; an engine of your own would `require('rookery-harness')`.
+const { serve, Refusal, Code } = require('../../harness/js');
 
 // -- The deck ("The deal"): four colors of 5..14 and the Rook Bird card: 41 cards. -----
 const COLORS = ['B', 'R', 'Y', 'G'];
@@ -77,34 +75,8 @@ function sum(values) {
   return values.reduce((a, b) => a + b, 0);
 }
 
-class Rejection extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
-
-// -- Reading an action: `bid 75`, `pass`, `discard R5`, `trump R`, `play R14`. --------
-const KINDS = new Set(['bid', 'pass', 'discard', 'give', 'trump', 'rook', 'call', 'leader', 'play']);
-
-function parseAction(text) {
-  const parts = String(text).trim().split(/\s+/);
-  const kind = parts[0];
-  if (!KINDS.has(kind)) throw new Rejection('bad-action', `'${text}' is not an action`);
-  if (kind === 'pass') {
-    if (parts.length !== 1) throw new Rejection('bad-action', `'${text}': pass takes no value`);
-    return { kind };
-  }
-  if (parts.length !== 2) throw new Rejection('bad-action', `'${text}': ${kind} takes one value`);
-  if (kind === 'bid') {
-    if (!/^[0-9]+$/.test(parts[1])) throw new Rejection('bad-action', `'${text}': a bid is a whole number`);
-    return { kind, amount: Number(parts[1]) };
-  }
-  return { kind, value: parts[1] };
-}
-
 function knownCard(code) {
-  if (!DECK.has(code)) throw new Rejection('unknown-card', `'${code}' is not a card of the Tournament deck`);
+  if (!DECK.has(code)) throw new Refusal(Code.UNKNOWN_CARD, `'${code}' is not a card of the Tournament deck`);
   return code;
 }
 
@@ -143,12 +115,9 @@ class Hand {
     }
   }
 
-  apply(seat, text) {
-    const action = parseAction(text);
-    if (this.phase === 'done') throw new Rejection('hand-over', 'the hand is over');
-    if (seat !== this.toAct) {
-      throw new Rejection('not-your-turn', `it is seat ${this.toAct}'s turn, not seat ${seat}'s`);
-    }
+  /** Take `action` (read by the kit: {kind, value}) for the seat to act; the kit has
+   * already refused another seat's turn and a finished hand. */
+  apply(seat, action) {
     switch (this.phase) {
       case 'bidding': return this.applyBid(action);
       case 'discard': return this.applyDiscard(action);
@@ -176,21 +145,21 @@ class Hand {
       this.auction.push([seat, 'pass']);
       events.push({ event: 'pass', seat });
     } else if (action.kind === 'bid') {
-      const amount = action.amount;
-      if (amount < MIN_BID) throw new Rejection('bid-too-low', `the minimum bid is ${MIN_BID}`);
+      const amount = action.value;
+      if (amount < MIN_BID) throw new Refusal(Code.BID_TOO_LOW, `the minimum bid is ${MIN_BID}`);
       if (this.highBid !== null && amount <= this.highBid) {
-        throw new Rejection('bid-too-low', `a bid must be higher than ${this.highBid}`);
+        throw new Refusal(Code.BID_TOO_LOW, `a bid must be higher than ${this.highBid}`);
       }
-      if (amount > MAX_BID) throw new Rejection('bid-too-high', `the maximum bid is ${MAX_BID}`);
+      if (amount > MAX_BID) throw new Refusal(Code.BID_TOO_HIGH, `the maximum bid is ${MAX_BID}`);
       if ((amount - MIN_BID) % BID_STEP !== 0) {
-        throw new Rejection('bid-not-multiple', `bids go in steps of ${BID_STEP}`);
+        throw new Refusal(Code.BID_NOT_MULTIPLE, `bids go in steps of ${BID_STEP}`);
       }
       this.highBid = amount;
       this.bidder = seat;
       this.auction.push([seat, `bid ${amount}`]);
       events.push({ event: 'bid', seat, amount });
     } else {
-      throw new Rejection('wrong-phase', `'${action.kind}': the auction is on (bid or pass)`);
+      throw new Refusal(Code.WRONG_PHASE, `'${action.kind}': the auction is on (bid or pass)`);
     }
     const standing = [...Array(PLAYERS).keys()].filter((s) => !this.passed[s]);
     if (standing.length === 0) return events.concat(this.throwIn());
@@ -210,8 +179,8 @@ class Hand {
       changes: new Array(TEAMS).fill(0),
       scores: [...this.scoresBefore],
       taken: new Array(TEAMS).fill(0),
-      nest_to: null,
-      thrown_in: true,
+      nestTo: null,
+      thrownIn: true,
     };
     return [{ event: 'thrown-in' }];
   }
@@ -229,11 +198,11 @@ class Hand {
   // -- The nest ---------------------------------------------------------------------------
   applyDiscard(action) {
     if (action.kind !== 'discard') {
-      throw new Rejection('wrong-phase', `'${action.kind}': the bid winner is laying cards aside`);
+      throw new Refusal(Code.WRONG_PHASE, `'${action.kind}': the bid winner is laying cards aside`);
     }
     const card = knownCard(action.value);
     const held = this.hands[this.bidder];
-    if (!held.includes(card)) throw new Rejection('card-not-in-hand', `the bid winner does not hold ${card}`);
+    if (!held.includes(card)) throw new Refusal(Code.CARD_NOT_IN_HAND, `the bid winner does not hold ${card}`);
     // Any five cards, counters and the Rook included (ruling on `nest.forbid`).
     held.splice(held.indexOf(card), 1);
     this.laidAside.push(card);
@@ -246,10 +215,10 @@ class Hand {
   /** "The high bidder then names the trump suit": one of the four colors. */
   applyTrump(action) {
     if (action.kind !== 'trump') {
-      throw new Rejection('wrong-phase', `'${action.kind}': the bid winner is naming trump`);
+      throw new Refusal(Code.WRONG_PHASE, `'${action.kind}': the bid winner is naming trump`);
     }
     if (!COLORS.includes(action.value)) {
-      throw new Rejection('trump-not-allowed', `trump is one of ${COLORS.join(', ')}, not '${action.value}'`);
+      throw new Refusal(Code.TRUMP_NOT_ALLOWED, `trump is one of ${COLORS.join(', ')}, not '${action.value}'`);
     }
     this.trump = action.value;
     // "the player to the left of the dealer places any card ... on the center of the table"
@@ -272,14 +241,14 @@ class Hand {
   }
 
   applyPlay(action) {
-    if (action.kind !== 'play') throw new Rejection('wrong-phase', `'${action.kind}': it is time to play a card`);
+    if (action.kind !== 'play') throw new Refusal(Code.WRONG_PHASE, `'${action.kind}': it is time to play a card`);
     const seat = this.toAct;
     const card = knownCard(action.value);
     const held = this.hands[seat];
-    if (!held.includes(card)) throw new Rejection('card-not-in-hand', `seat ${seat} does not hold ${card}`);
+    if (!held.includes(card)) throw new Refusal(Code.CARD_NOT_IN_HAND, `seat ${seat} does not hold ${card}`);
     if (!this.playable(seat).includes(card)) {
       const led = colorOf(this.trick[0].card, this.trump);
-      throw new Rejection('must-follow-color', `seat ${seat} holds ${led} and must follow the led color`);
+      throw new Refusal(Code.MUST_FOLLOW_COLOR, `seat ${seat} holds ${led} and must follow the led color`);
     }
     held.splice(held.indexOf(card), 1);
     this.trick.push({ seat, card });
@@ -331,7 +300,7 @@ class Hand {
     this.toAct = null;
     this.result = {
       made, changes, scores: this.scoresBefore.map((s, team) => s + changes[team]),
-      taken: [...this.taken], nest_to: nestTo, thrown_in: false,
+      taken: [...this.taken], nestTo, thrownIn: false,
     };
     return { event: 'hand-scored', made, changes, scores: this.result.scores };
   }
@@ -339,12 +308,12 @@ class Hand {
   /** The game goes to 300; if both sides are over it, the higher total wins, and equal
    * totals play on (ruling on `game.winner`). */
   gameOver() {
-    if (!this.result) return false;
+    if (!this.result) return null;
     const scores = this.result.scores;
     const best = Math.max(...scores);
-    if (best < TARGET) return false;
+    if (best < TARGET) return null;
     const leaders = scores.map((s, team) => [s, team]).filter(([s]) => s === best).map(([, team]) => team);
-    return leaders.length === 1 ? { winners: leaders } : false;
+    return leaders.length === 1 ? leaders : null;
   }
 
   // -- What is known ----------------------------------------------------------------------
@@ -374,141 +343,21 @@ class Hand {
       scores: this.result ? [...this.result.scores] : [...this.scoresBefore],
     };
   }
-
-  state(seat) {
-    const state = {
-      phase: this.phase,
-      to_act: this.toAct,
-      legal: this.legal(),
-      high_bid: this.highBid,
-      bidder: this.bidder,
-      trump: this.trump,
-      tricks_won: [...this.tricksWon],
-      last_trick: this.lastTrick(),
-      hand_over: this.phase === 'done',
-      result: this.result,
-      game_over: this.gameOver(),
-      dealer: this.dealer,
-      number: this.number,
-      scores: [...this.scoresBefore],
-    };
-    if (Number.isInteger(seat)) {
-      state.hand = sortCards(this.hands[seat]);
-      state.view = this.view(seat);
-    }
-    return state;
-  }
 }
 
-// -- A deal request, checked: four hands and a nest of distinct Tournament cards. -----
-/** The next hand of the game in progress ("the deal passes to the left", also after a
- * thrown-in hand; the scores carried from hand to hand). */
-function nextHand(request, last) {
-  if (!last || last.phase !== 'done') throw new Rejection('no-game', 'no hand of a game is over');
-  if (last.gameOver()) throw new Rejection('no-game', 'the game is over');
-  return newHand({
-    dealer: leftOf(last.dealer), hands: request.hands, nest: request.nest,
-    scores: last.result.scores, number: (last.number || 0) + 1,
-  });
-}
+// -- The protocol: the kit's, told what this engine plays. ----------------------------
+const ENGINE = {
+  name: 'js-tournament',
+  version: '1.0.0',
+  variants: ['tournament'],
+  features: ['bidding', 'nest', 'discard', 'trump', 'follow-color', 'rook-anytime',
+    'scoring', 'game-over', 'view'],
+  seats: PLAYERS,
+  keepers: TEAMS,
+  deck: [...DECK],
+  start: (deal) => new Hand(deal),
+};
 
-function newHand(request) {
-  const { dealer, hands, nest } = request;
-  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= PLAYERS) {
-    throw new Rejection('bad-deal', `the dealer must be a seat 0..${PLAYERS - 1}`);
-  }
-  if (!Array.isArray(hands) || hands.length !== PLAYERS || !hands.every(Array.isArray)) {
-    throw new Rejection('bad-deal', `a deal has ${PLAYERS} hands`);
-  }
-  if (!Array.isArray(nest)) throw new Rejection('bad-deal', 'the nest must be a list of cards');
-  const seen = new Set();
-  for (const card of [].concat(...hands, nest)) {
-    if (!DECK.has(card)) throw new Rejection('bad-deal', `'${card}' is not a card of the Tournament deck`);
-    if (seen.has(card)) throw new Rejection('bad-deal', `${card} is dealt twice`);
-    seen.add(card);
-  }
-  const scores = request.scores === undefined || request.scores === null ? null : request.scores;
-  if (scores !== null && (!Array.isArray(scores) || scores.length !== TEAMS || !scores.every(Number.isInteger))) {
-    throw new Rejection('bad-deal', `scores are one whole number per team (${TEAMS})`);
-  }
-  return new Hand({ dealer, hands, nest, scores, number: request.number });
-}
+if (require.main === module) serve(ENGINE);
 
-// -- The protocol ------------------------------------------------------------------------
-let hand = null;
-
-function answer(request) {
-  switch (request.cmd) {
-    case 'hello':
-      return {
-        ok: true, name: NAME, version: VERSION, variants: ['tournament'],
-        features: ['bidding', 'nest', 'discard', 'trump', 'follow-color', 'rook-anytime',
-          'scoring', 'game-over', 'view', 'next-hand'],
-        error_codes: true,
-      };
-    case 'deal':
-      if (request.variant !== 'tournament') {
-        return { ok: false, error: 'unsupported-variant', message: `only 'tournament' is played here` };
-      }
-      try {
-        hand = request.next === true ? nextHand(request, hand) : newHand(request);
-      } catch (error) {
-        if (error instanceof Rejection) return { ok: false, error: error.code, message: error.message };
-        throw error;
-      }
-      return { ok: true };
-    case 'apply':
-      if (!hand) return { ok: false, error: 'no-deal', message: 'send a deal first' };
-      if (!Number.isInteger(request.seat) || typeof request.action !== 'string') {
-        return { ok: false, error: 'bad-request', message: "apply needs a whole-number 'seat' and an 'action' string" };
-      }
-      try {
-        return { ok: true, accepted: true, events: hand.apply(request.seat, request.action) };
-      } catch (error) {
-        if (error instanceof Rejection) {
-          return { ok: true, accepted: false, code: error.code, message: error.message };
-        }
-        throw error;
-      }
-    case 'state':
-      if (!hand) return { ok: false, error: 'no-deal', message: 'send a deal first' };
-      if (request.seat !== undefined && request.seat !== null &&
-          !(Number.isInteger(request.seat) && request.seat >= 0 && request.seat < PLAYERS)) {
-        return { ok: false, error: 'bad-request', message: `there is no seat ${JSON.stringify(request.seat)}` };
-      }
-      return { ok: true, state: hand.state(request.seat) };
-    case 'quit':
-      return { ok: true };
-    default:
-      return { ok: false, error: 'unknown-command', message: `unknown cmd ${JSON.stringify(request.cmd)}` };
-  }
-}
-
-function main() {
-  const input = readline.createInterface({ input: process.stdin, terminal: false });
-  input.on('line', (line) => {
-    if (!line.trim()) return;
-    let request;
-    try {
-      request = JSON.parse(line);
-    } catch (error) {
-      process.stdout.write(JSON.stringify({ ok: false, error: 'bad-json', message: error.message }) + '\n');
-      return;
-    }
-    if (request === null || typeof request !== 'object') request = {};
-    let response;
-    try {
-      response = answer(request);
-    } catch (error) {
-      response = { ok: false, error: 'internal-error', message: String((error && error.stack) || error) };
-    }
-    process.stdout.write(JSON.stringify(response) + '\n', () => {
-      if (request.cmd === 'quit') process.exit(0);
-    });
-  });
-  input.on('close', () => process.exit(0));
-}
-
-if (require.main === module) main();
-
-module.exports = { Hand, parseAction, answer };
+module.exports = { Hand, ENGINE };
