@@ -80,6 +80,14 @@ def test_a_single_mutated_rule_is_named_and_no_other(change, rule):
     assert mutant.rule == rule
     fuzzer, rules = named(TOURNAMENT, mutant.mutant, 300)
     assert rules == {rule}
+    # and never said to conform (a "conforms" is earned by witnesses, not decisions)
+    from rookery.conformance.differential.deviations import group
+    from rookery.conformance.differential.verdicts import CONFORMS, verdicts
+    found = {v.rule: v for v in verdicts(TOURNAMENT, fuzzer.coverage,
+                                         group(fuzzer.differences),
+                                         learned=fuzzer.learned(),
+                                         alternatives=fuzzer.spec_alternatives())}
+    assert found[rule].verdict != CONFORMS
 
 
 def test_three_mutations_at_once_are_all_named():

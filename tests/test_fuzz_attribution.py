@@ -31,12 +31,14 @@ def charged(oracle, engine_variant, deals, spec_ref):
 
 
 def test_a_nest_shown_face_up_is_charged_to_the_default_it_departs_from():
-    """An engine that turns nest cards face up, against a spec that leaves the nest face
-    down (the default): ``nest.face-up``, never ``deal.nest``, ``play.review`` or a
-    difference without a rule, wherever the shown card has gone since."""
+    """An engine that turns nest cards face up and shows the whole nest once the auction
+    is won (``open-nest.rook``'s two house rules), against a spec that leaves the nest
+    face down (the defaults): ``nest.face-up`` and ``nest.shown``, never ``deal.nest``,
+    ``play.review`` or a difference without a rule, wherever the shown cards have gone
+    since."""
     engine = rookery.load_variant(HOUSE / "open-nest.rook")
     rules, fuzzer = charged(TOURNAMENT, engine, 20, "tournament")
-    assert set(rules) == {"nest.face-up"}
+    assert set(rules) == {"nest.face-up", "nest.shown"}
     assert all(d.rules for d in fuzzer.differences)
 
 

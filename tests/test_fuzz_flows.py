@@ -31,9 +31,14 @@ def assert_played_to_the_end(data, variant):
     of the spec conforms."""
     coverage = data["coverage"]
     assert coverage["hands_ended"] >= 0.9 * coverage["hands"] > 0, coverage
-    verdict = {v["rule"]: v["verdict"] for v in data["verdicts"]}
+    verdict = {v["rule"]: v for v in data["verdicts"]}
     ends = [r for r in variant.rule_ids if r.startswith(("scoring.", "game."))]
-    assert ends and all(verdict[r] == "conforms" for r in ends), verdict
+    # none masked by the other flow: each conforms with witnesses, or (in so few deals)
+    # was never put where it could differ
+    assert ends and all(verdict[r]["verdict"] == "conforms" or (
+        verdict[r]["verdict"] == "not reached" and not verdict[r].get("masked_by"))
+        for r in ends), {r: verdict[r] for r in ends}
+    assert sum(verdict[r]["verdict"] == "conforms" for r in ends) >= len(ends) / 2
 
 
 def test_an_engine_that_buries_and_names_trump_as_one_act_is_played_to_the_end(
@@ -86,5 +91,5 @@ def test_an_engine_with_another_burial_order_is_blamed_for_nothing(tmp_path, cap
     code, data = fuzz(tmp_path, capsys, "forced_counters_first.py", "--spec", str(BURIAL))
     assert code == 0 and data["broken_rules"] == [] and data["deviations"] == []
     forced = next(v for v in data["verdicts"] if v["rule"] == "nest.forced-burial")
-    assert forced["verdict"] == "conforms" and forced["decisions"] > 0
+    assert forced["verdict"] == "conforms" and forced["witnesses"] >= 3
     assert_played_to_the_end(data, rookery.load_variant(BURIAL))

@@ -49,16 +49,18 @@ def test_every_clause_and_every_default_that_rules_a_hand_is_a_rule_of_the_spec(
 def test_a_correct_engine_conforms_and_what_was_not_reached_says_why():
     fuzzer = Fuzzer(TOURNAMENT, engine_of(TOURNAMENT), seed=1)
     fuzzer.run(30)
-    found = verdicts(TOURNAMENT, fuzzer.coverage, group(fuzzer.differences))
+    found = verdicts(TOURNAMENT, fuzzer.coverage, group(fuzzer.differences),
+                     alternatives=fuzzer.spec_alternatives())
     assert [v.rule for v in found] == [rule for rule, _ in spec_rules(TOURNAMENT)]
     assert not [v for v in found if v.verdict == BREAKS]
     for verdict in found:
         if verdict.verdict == CONFORMS:
-            assert verdict.decisions > 0 and verdict.deals > 0
+            # earned: witnesses, not decisions merely taken part in
+            assert verdict.witnesses >= 3 and verdict.decisions > 0 and verdict.deals > 0
         else:
             assert verdict.verdict == NOT_REACHED and verdict.reason
     missing = [v for v in found if v.verdict == NOT_REACHED]
-    assert len(missing) <= 0.1 * len(found), [(v.rule, v.reason) for v in missing]
+    assert len(missing) <= len(found) / 3, [(v.rule, v.reason) for v in missing]
     ties = next(v for v in found if v.rule == "play.ties")
     assert ties.verdict == NOT_REACHED and ties.moot      # one copy: no identical cards
 

@@ -307,6 +307,7 @@ def _play(args, fuzzer, variant, workers: parallel.Workers,
                          "variant id is the name after 'variant' in the file")
     try:
         fuzzer.min_decisions = args.min_decisions
+        fuzzer.min_witnesses = args.min_witnesses
         anywhere = _portable_args(args)
         with progress_bar(console, args.deals, "deals", not args.no_progress) as advance:
             fuzzer.run(args.deals, workers=workers,

@@ -49,6 +49,7 @@ class Comparisons:
 
     def _compare_end(self, hand, want, got, record) -> None:
         """The finished hand: its result, then the end of the game."""
+        self._judged = None         # the engine's totals, once judged (this hand only)
         if got.get("phase") != "done" or got.get("hand_over") is not True:
             record("phase", attribution.phase_rules(hand, got.get("phase")),
                    [{"expect": {"phase": "done", "hand_over": True}}], "done",

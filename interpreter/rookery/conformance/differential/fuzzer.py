@@ -51,6 +51,9 @@ class DealOutcome:
 # A round after the first ``20 * adapt_every`` deals is this share of the deals played
 # before it (one twentieth).
 ROUND_SHARE = 20
+# The most deals set up for a rule that has decided often enough but still lacks
+# witnesses (a tie at the target may need many; a rule no deal makes differ, no more).
+SCENARIOS_FOR_WITNESSES = 30
 
 
 class Fuzzer(Lockstep):
@@ -64,6 +67,7 @@ class Fuzzer(Lockstep):
                  min_decisions: int = 5, witness_ref: str | None = None, **options):
         super().__init__(variant, engine, seed, **options)
         self.spec_ref = spec_ref
+        self.min_witnesses = 3      # scenarios steer towards a rule until it has these
         # the spec whose clauses' alternatives find witnesses (learning or not)
         self.witness_ref = witness_ref or spec_ref or _spec_ref_of(variant)
         self.adapt_every = adapt_every
@@ -148,12 +152,16 @@ class Fuzzer(Lockstep):
 
     def wanted(self) -> list[Scenario]:
         """A scenario for each rule of the spec decided fewer than ``min_decisions``
-        times that needs one, in the spec's order."""
+        times, or with fewer than ``min_witnesses`` witnesses, that needs one, in the
+        spec's order."""
         from .verdicts import spec_rules
         clause_of = {r.id: f"{r.section}.{r.key}" for r in self.original.rules}
         out = []
         for rule, _ in spec_rules(self.original):
-            if self.coverage.decided.get(rule, 0) >= self.min_decisions:
+            witnessed = self.coverage.witnesses.get(rule, 0)
+            if self.coverage.decided.get(rule, 0) >= self.min_decisions and (
+                    witnessed >= self.min_witnesses or not self._may_witness(rule) or
+                    self.scenarios[rule] >= SCENARIOS_FOR_WITNESSES):
                 continue
             found = scenarios.scenario_for(rule, clause_of.get(rule, rule))
             if found is not None:
@@ -174,7 +182,7 @@ class Fuzzer(Lockstep):
         view_rate = self.view_rate
         if scenario is not None and scenario.views == "all":
             self.view_rate = 1.0            # every decision: another seat's view too
-        self._witnessing = self._witnessing_for(number, base)
+        self._witnessing = self._witnessing_for(number, base, scenario)
         try:
             self.play_deal(number)
         finally:
@@ -195,16 +203,24 @@ class Fuzzer(Lockstep):
 
     # -- witnesses (see :mod:`.witnesses`) -----------------------------------------------------
 
-    def _witnessing_for(self, number: int, base: Coverage) -> Witnessing | None:
-        """Deal ``number``'s search for witnesses: the shadows of the flow rules with the
-        fewest witnesses in ``base`` (the round's start); None where the spec cannot be
-        taken apart (no witnesses: every rule is then not reached, and says why)."""
+    def _witnessing_for(self, number: int, base: Coverage,
+                        scenario: Scenario | None = None) -> Witnessing | None:
+        """Deal ``number``'s search for witnesses: the shadows of the rule its scenario
+        is set up for, then of the flow rules with the fewest witnesses in ``base`` (the
+        round's start); None where the spec cannot be taken apart (no witnesses: every
+        rule is then not reached, and says why)."""
         if self.spec_alternatives() is None:
             return None
         changes = dict(self.adaptation.changes) if self.adaptation else {}
         rules = [rule for rule, _ in self._rules()]
-        chosen = choose_rules(self.alternatives, base.witnesses, rules, number)
+        chosen = choose_rules(self.alternatives, base.witnesses, rules, number,
+                              first=scenario.rule if scenario is not None else None)
         return Witnessing(self.alternatives, chosen, changes)
+
+    def _may_witness(self, rule: str) -> bool:
+        """Can ``rule`` have witnesses in this spec (is it not moot)?"""
+        alternatives = self.spec_alternatives()
+        return alternatives is not None and not alternatives.why_moot(rule)
 
     def spec_alternatives(self) -> Alternatives | None:
         """The alternatives of the spec's clauses (built once; None where the spec

@@ -335,16 +335,18 @@ class Witnessing:
 
 
 def choose_rules(alternatives: Alternatives, witnesses: Counter, rules: list[str],
-                 number: int, budget: int = SHADOWS) -> tuple[str, ...]:
-    """The flow rules whose shadows deal ``number`` plays: those with the fewest
-    witnesses at the round's start, taken in turn from a place that moves with the deal
-    number, up to ``budget`` shadow hands."""
+                 number: int, budget: int = SHADOWS, first: str | None = None
+                 ) -> tuple[str, ...]:
+    """The flow rules whose shadows deal ``number`` plays: ``first`` (the rule the deal
+    is set up for), then those with the fewest witnesses at the round's start, taken in
+    turn from a place that moves with the deal number, up to ``budget`` shadow hands."""
     flow = [r for r in rules if not is_end_rule(r) and alternatives.count(r)]
     if not flow:
         return ()
     shift = number % len(flow)
     ordered = sorted(range(len(flow)),
-                     key=lambda i: (witnesses.get(flow[i], 0), (i - shift) % len(flow)))
+                     key=lambda i: (flow[i] != first, witnesses.get(flow[i], 0),
+                                    (i - shift) % len(flow)))
     out, used = [], 0
     for i in ordered:
         size = alternatives.count(flow[i])
