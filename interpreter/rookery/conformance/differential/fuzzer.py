@@ -30,8 +30,8 @@ from ...language.model import Variant
 from ..diagnosis.lockstep import Coverage, Difference, Lockstep, _deal_dict
 from . import scenarios
 from .scenarios import Scenario
-from .witnesses import (STAND_INS, Alternatives, Witnessing, choose_rules, is_end_rule,
-                        rescored, result_parts)
+from .witnesses import (STAND_INS, WITNESSES_PER_SHADOW, Alternatives, Witnessing,
+                        choose_rules, is_end_rule, rescored, result_parts)
 
 
 @dataclass
@@ -284,12 +284,18 @@ class Fuzzer(Lockstep):
         if hand.phase == "trump" and "legal" in agreed and "trump.choices" in here:
             self._witness("trump.choices", step, "(the trump calls offered)", "legal",
                           checks["legal"])
+        if hand.phase == "discard" and "legal" in agreed and "nest.forbid" in here and \
+                _barred_held(hand):
+            self._witness("nest.forbid", step, "(a card kept out of the nest)", "legal",
+                          checks["legal"])
         self._phase_before = hand.phase
         for shadow in list(w.shadows):
-            key, _ = shadow.first_difference(hand, agreed)
+            key, goes_on = shadow.first_difference(hand, agreed)
             if key is None:
                 continue
-            w.shadows.remove(shadow)
+            shadow.witnessed += 1
+            if not goes_on or shadow.witnessed >= WITNESSES_PER_SHADOW:
+                w.shadows.remove(shadow)
             if key in agreed:
                 check = checks.get(key)
                 if key == "view":
@@ -775,6 +781,13 @@ def _view_check(hand, shadow_hand, seats) -> dict | None:
         if shown:
             return {"expect": {"view": {"seat": seat, "hidden": sorted(shown)}}}
     return None
+
+
+def _barred_held(hand) -> bool:
+    """The bid winner holds a card it may not lay aside now (``nest.forbid``)."""
+    t = hand.t
+    allowed = {a.value for a in hand.legal_actions() if a.kind == "discard"}
+    return any(t.codes[card] not in allowed for card in hand.hands[hand.bidder])
 
 
 def _auction(hand):

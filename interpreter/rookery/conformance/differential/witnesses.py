@@ -50,6 +50,9 @@ from ...language.model import Variant
 
 # The most shadow hands a deal plays beside the oracle (the cost of witnesses).
 SHADOWS = 8
+# The most witnesses a shadow gives in one hand: it follows the oracle past a legal set
+# or a view it would have stated otherwise, while the oracle's actions are legal to it.
+WITNESSES_PER_SHADOW = 3
 DEFAULT_MIN_WITNESSES = 3
 
 # Rules judged on a finished hand, by section, and the nest's points.
@@ -62,7 +65,7 @@ STAND_INS = {
     "deck.ranks": "deal", "deck.rook": "deal", "deck.copies": "deal", "deck.order": "deal",
     "deck.add": "deal", "deck.remove": "deal", "deck.birds": "deal", "deal.hand": "deal",
     "deal.nest": "deal", "nest.discard": "burial", "bidding.pass": "pass",
-    "scoring.total": "result", "trump.choices": "trump-call",
+    "scoring.total": "result", "trump.choices": "trump-call", "nest.forbid": "barred",
 }
 STAND_IN_WORDS = {
     "deal": "the engine accepted a deal of the spec's deck and stated the acting seat's "
@@ -72,6 +75,8 @@ STAND_IN_WORDS = {
     "pass": "a seat that had passed was skipped, and the seat to act compared",
     "result": "a hand's result (the counters the sides took) was compared",
     "trump-call": "the trump calls the engine offered were compared, and agreed",
+    "barred": "the burial's legal set was compared where the bid winner held a card the "
+              "spec keeps out of the nest",
 }
 # The clauses a spec may leave at the rules language's default that still rule a hand
 # (``verdicts.SILENT`` names the same, with the condition for each): varied from that
@@ -182,8 +187,9 @@ class Alternatives:
             return f"it cannot decide here: {UNOBSERVABLE[rule]}"
         if rule in STAND_INS or self.of(rule):
             return ""
-        return ("it cannot be told apart here: no alternative of the clause is a valid "
-                "spec, and no stand-in witnesses it")
+        return ("it cannot be told apart here: no alternative of its clause can be "
+                "written for this spec (none, or the checker refuses each), and no "
+                "stand-in witnesses it")
 
     def count(self, rule: str) -> int:
         """How many alternative lines ``rule`` has (valid or not)."""
@@ -208,10 +214,11 @@ def is_end_rule(rule: str) -> bool:
 class Shadow:
     """A hand of one alternative, played in step with the oracle's hand."""
 
-    __slots__ = ("alternative", "hand", "tricks")
+    __slots__ = ("alternative", "hand", "tricks", "witnessed")
 
     def __init__(self, alternative: Alternative, oracle_hand):
         self.alternative = alternative
+        self.witnessed = 0
         self.hand = Hand(alternative.variant, oracle_hand.dealer,
                          [list(h) for h in oracle_hand.start_hands],
                          list(oracle_hand.start_nest), list(oracle_hand.scores_before),
@@ -360,5 +367,6 @@ def choose_rules(alternatives: Alternatives, witnesses: Counter, rules: list[str
 
 
 __all__ = ["Alternative", "Alternatives", "DEFAULT_MIN_WITNESSES", "SHADOWS", "STAND_INS",
+           "WITNESSES_PER_SHADOW",
            "STAND_IN_WORDS", "Shadow", "UNOBSERVABLE", "Witnessing", "choose_rules",
            "is_end_rule", "rescored", "result_parts"]
