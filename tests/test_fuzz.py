@@ -34,8 +34,10 @@ def tournament_mutant(change: str):
     return found[0]
 
 
-def named(variant, engine_variant, deals):
-    fuzzer = Fuzzer(variant, engine_of(engine_variant), seed=1)
+def named(variant, engine_variant, deals, witnesses=False):
+    """The rules a run names (witnesses sought only where a test reads the verdicts:
+    they cost time, and naming what breaks does not need them)."""
+    fuzzer = Fuzzer(variant, engine_of(engine_variant), seed=1, witnesses=witnesses)
     fuzzer.run(deals)
     return fuzzer, {rule for d in fuzzer.differences for rule in d.rules}
 
@@ -78,7 +80,7 @@ def test_the_interpreter_agrees_with_its_own_spec(variant_id):
 def test_a_single_mutated_rule_is_named_and_no_other(change, rule):
     mutant = tournament_mutant(change)
     assert mutant.rule == rule
-    fuzzer, rules = named(TOURNAMENT, mutant.mutant, 300)
+    fuzzer, rules = named(TOURNAMENT, mutant.mutant, 300, witnesses=True)
     assert rules == {rule}
     # and never said to conform (a "conforms" is earned by witnesses, not decisions)
     from rookery.conformance.differential.deviations import group

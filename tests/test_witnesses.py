@@ -204,3 +204,35 @@ def test_the_defaults_varied_for_witnesses_are_the_verdicts_silent_rules():
     from rookery.conformance.differential.verdicts import SILENT
     from rookery.conformance.differential.witnesses import DEFAULTED
     assert tuple(SILENT) == DEFAULTED
+
+
+def test_a_case_learned_from_a_spec_that_extends_a_sibling_file_reruns(tmp_path):
+    """A user's spec that ``extends`` a sibling file: the case found past a learned rule
+    names a learned spec that extends a copy of the user's spec, and the sibling travels
+    with it, so ``rookery conformance`` reruns it (it was invalid: the parent not found)."""
+    from rookery.cli import main
+    (tmp_path / "club-base.rook").write_text(
+        'variant club-base "A club\'s Tournament Rook"\nextends tournament\n\ngame:\n'
+        '  target 350\n    ruling "the club plays to 350"\n')
+    child = tmp_path / "child.rook"
+    child.write_text('variant club-child "A table of the club"\nextends club-base\n\n'
+                     'bidding:\n  minimum 75\n    ruling "this table opens at 75"\n')
+    engine = tmp_path / "engine.rook"
+    engine.write_text(
+        'variant club-child "an engine with two faults"\nextends tournament\n\ngame:\n'
+        '  target 350\n    ruling "as the club"\n\nbidding:\n  minimum 75\n'
+        '    ruling "as the table"\n  first dealer\n    ruling "a fault"\n\ntrump:\n'
+        '  rook lowest\n    ruling "a fault"\n')
+    cases = tmp_path / "cases"
+    report = tmp_path / "fuzz.json"
+    assert main(["fuzz", "--spec", str(child), "--engine-spec", str(engine), "--deals",
+                 "30", "--no-progress", "--cases", str(cases), "--json",
+                 str(report)]) == 1
+    data = json.loads(report.read_text())
+    assert "bidding.first" in data["learned"] and "trump.rook" in data["broken_rules"]
+    assert (cases / "club-child" / "club-base.rook").is_file()
+    out = tmp_path / "rerun.json"
+    code = main(["conformance", "--spec", str(child), str(cases / "club-child"),
+                 "--json", str(out)])
+    rerun = json.loads(out.read_text())
+    assert code == 0 and not rerun["invalid"] and rerun["counts"]["pass"] >= 2

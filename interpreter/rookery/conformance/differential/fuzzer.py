@@ -64,7 +64,8 @@ class Fuzzer(Lockstep):
 
     def __init__(self, variant: Variant, engine, seed: int = 0, *,
                  spec_ref: str | None = None, adapt_every: int = 10,
-                 min_decisions: int = 5, witness_ref: str | None = None, **options):
+                 min_decisions: int = 5, witness_ref: str | None = None,
+                 witnesses: bool = True, **options):
         super().__init__(variant, engine, seed, **options)
         self.spec_ref = spec_ref
         self.min_witnesses = 3      # scenarios steer towards a rule until it has these
@@ -77,7 +78,9 @@ class Fuzzer(Lockstep):
         self.scenarios: Counter = Counter()     # rule -> deals set up for it
         self._scenario: Scenario | None = None
         self._named: str | None = None     # the trump a scenario's bid winner names
-        self.alternatives = None            # the spec's alternatives, built on first use
+        # the spec's alternatives, built on first use (False: no witnesses are sought, a
+        # run that only names what breaks; every rule is then not reached)
+        self.alternatives = None if witnesses else False
         self._witnessing: Witnessing | None = None
 
     def run(self, deals: int, first: int = 0, workers=None, engine_factory=None,
