@@ -312,12 +312,38 @@ class Lockstep(Comparisons, Probes):
 
     def _game_goes_on(self, rng, oracle, choices, found) -> bool:
         """Deal the game's next hand too? Only while the two agree so far, the engine
-        deals next hands, the game is not over, now and then (a game of up to 4 hands)."""
-        return (choices is None and not found and self.info is not None
-                and len(self.pending) == self._pending_before     # nor a result in doubt
-                and "next-hand" in self.info.features and not oracle.game.is_over
-                and not getattr(oracle.game, "stopped", False)
-                and len(oracle.game.results) < 4 and rng.random() < 0.5)
+        deals next hands, the game is not over, now and then (a game of up to 4 hands).
+        Where the two differ only in what the hand scored, and the engine's own totals
+        (judged, :mod:`.judged`) go on as its game does, the game goes on **from the
+        engine's totals**: the spec's game takes them up, so its later hands and end
+        are compared too."""
+        carried = self._carried(found)
+        if choices is not None or (found and carried is None) or self.info is None or \
+                (len(self.pending) != self._pending_before and carried is None) or \
+                "next-hand" not in self.info.features:
+            return False
+        if getattr(oracle.game, "stopped", False) or (carried is None and
+                                                       oracle.game.is_over):
+            return False
+        if len(oracle.game.results) >= 4 or rng.random() >= 0.5:
+            return False
+        if carried is not None:
+            _take_up_totals(oracle.game, carried)
+        return True
+
+    def _carried(self, found):
+        """The engine's totals to go on from, where its hand differs only in what it
+        scored (or took) and the spec judges the game to go on from them; else None."""
+        judged = getattr(self, "_judged", None)
+        if judged is None or judged[1] or not found and \
+                len(self.pending) == self._pending_before:
+            return None
+        if any(d.kind not in ("result", "trick-points") for d in found):
+            return None
+        if any(d.kind not in ("result", "trick-points")
+               for d, _ in self.pending[self._pending_before:]):
+            return None
+        return judged[0]
 
     def _next_deal(self, rng, oracle) -> dict:
         """New cards for the game's next hand, dealt to both as a "next" deal."""
@@ -384,6 +410,19 @@ class Lockstep(Comparisons, Probes):
         record("rejects-legal", error_rules, [{"seat": seat, "do": str(action)}], "accepted",
                f"rejected ({outcome.code})", outcome.message, stop=True)
         raise _OutOfStep
+
+
+def _take_up_totals(game, result) -> None:
+    """The spec's game goes on from ``result``'s totals (the engine's): no winner yet,
+    and the next hand dealt by the dealer after this hand's, from those totals."""
+    from ...engine.deal import deal_hand
+    from ...engine.redeal import next_dealer
+    finished = game.hand if game.hand.is_over else None
+    game.scores = tuple(result.scores)
+    game.winners = ()
+    if finished is not None:        # the spec's totals had ended the game
+        game.hand = deal_hand(game.variant, game.rng, next_dealer(finished),
+                              game.scores, finished.number + 1)
 
 
 def _simplest(action: Action):
