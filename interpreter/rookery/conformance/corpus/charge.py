@@ -198,7 +198,13 @@ def _later_rules(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
     if "result" in expected and hand.result is not None:
         theirs = actual.get("result") if isinstance(actual.get("result"), dict) else {}
         wanted = session.state(None)["result"]
-        rules += attribution.result_rules(hand, {k: wanted.get(k) for k in theirs}, theirs)
+        fits: set = set()
+        if "taken" in theirs and theirs["taken"] != wanted.get("taken"):
+            # what the sides took differs: the rule that explains those figures (a
+            # counter's value, a bonus), as the fuzzer weighs it, where one does
+            fits, _ = attribution.taken_hypotheses(hand, wanted["taken"], theirs["taken"])
+        rules += sorted(fits) if len(fits) == 1 else \
+            attribution.result_rules(hand, {k: wanted.get(k) for k in theirs}, theirs)
     if "game_over" in expected and hand.result is not None:
         rules += attribution.game_rules(hand, expected["game_over"], actual.get("game_over"))
     if "to_act" in expected:
