@@ -6,7 +6,8 @@ or combination (the optional extra ``rookery[env]``).
     >>> e.reset(seed=7)
     >>> obs, reward, done, cut, info = e.last()   # obs["action_mask"]: what is legal
 
-``env(spec)`` and ``raw_env(spec)`` take a built-in id (``tournament``), a spec file
+``env(spec)``, ``raw_env(spec)`` and ``parallel_env(spec)`` (PettingZoo's Parallel API)
+take a built-in id (``tournament``), a spec file
 (``house.rook``) or a combination (``kentucky-rook+rook-low``).  The action space
 (:mod:`.actions`) and the observation vector (:mod:`.observation`) are fixed per
 variant and documented in ``docs/environments.md``; only :mod:`.aec` imports
@@ -15,7 +16,8 @@ PettingZoo, so the encodings can be read without it.
 
 from ..lazy import lazy_names
 
-_PUBLIC = {"env": "aec", "raw_env": "aec", "RookEnv": "aec",
+_PUBLIC = {"env": "aec", "raw_env": "aec", "RookEnv": "aec", "IllegalMove": "aec",
+           "parallel_env": "parallel", "RookParallelEnv": "parallel",
            "ActionIndex": "actions", "ObservationLayout": "observation"}
 
 __all__ = list(_PUBLIC)
