@@ -159,10 +159,14 @@ def test_the_raw_view_of_the_seat_to_act_is_in_its_info():
     assert info["view"]["hand"]
 
 
-def test_the_docs_example_runs():
+def test_the_docs_examples_run():
+    """Every Python block of the page but the training example (run below)."""
     page = (REPO / "docs" / "environments.md").read_text(encoding="utf-8")
-    code = re.findall(r"```python\n(.*?)```", page, re.S)[0]
-    exec(compile(code, "docs/environments.md", "exec"), {})
+    blocks = [code for code in re.findall(r"```python\n(.*?)```", page, re.S)
+              if "REINFORCE" not in code]
+    assert len(blocks) >= 4
+    for code in blocks:
+        exec(compile(code, "docs/environments.md", "exec"), {})
 
 
 @pytest.mark.parametrize("spec", ["tournament", "rook-for-three", "call-partner-200"])
@@ -397,3 +401,55 @@ def test_the_training_example_runs_and_plots(tmp_path, monkeypatch, capsys):
     assert len(scope["curve"]) == 20 and scope["weights"].any()   # it learned something
     assert "the learning side's score a hand" in capsys.readouterr().out
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("spec", rookery.builtin_variants())
+def test_the_vector_env_encodes_as_the_view_does(spec):
+    """The vector environment writes its rows from the hand's fields: on every variant,
+    at every state of random hands, they are the view's vector, seat by seat."""
+    from rookery.env.vector import VectorEnv
+
+    table = VectorEnv(spec, 1)
+    variant, layout = table.variant, table.layout
+    row = np.zeros(layout.size, np.float32)
+    rng = random.Random(6)
+    for deal in range(2):
+        hand = rookery.deal_hand(variant, rng, deal % variant.table.players,
+                                 [rng.randrange(-200, 300) for _ in range(tables_for(
+                                     variant).keepers)], rng.randrange(5))
+        while not hand.is_over:
+            for seat in range(hand.n):
+                table._encode(hand, seat, row)
+                assert (row == layout.encode(hand, seat)).all(), (hand.phase, seat)
+            hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_the_vector_env_plays_hands_to_their_scores_and_deals_again():
+    table = rook_env.VectorEnv("tournament", 3)
+    observations, masks, actors = table.reset(seed=5)
+    assert observations.shape == (3, table.layout.size) and masks.shape[0] == 3
+    hands = list(table.hands)
+    rng = np.random.default_rng(5)
+    totals, ended = np.zeros((3, 4)), np.zeros(3, int)
+    for _ in range(200):
+        for row, hand in enumerate(table.hands):
+            assert actors[row] == hand.actor
+            assert (observations[row] == table.layout.encode(hand, hand.actor)).all()
+        finished = [hand for hand in table.hands]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        observations, masks, actors, rewards, dones = table.step(actions)
+        for row in np.flatnonzero(dones):
+            result = finished[row].result
+            team_of = table.t.team_of
+            assert list(rewards[row]) == [result.changes[team_of[s]] for s in range(4)]
+            assert table.hands[row] is not finished[row]       # dealt again
+        totals += rewards
+        ended += dones
+    assert ended.all() and table.hands != hands
+    illegal = int(np.flatnonzero(masks[2] == 0)[0])
+    before = [hand.observation(0) for hand in table.hands]
+    with pytest.raises(IllegalMove, match="row 2"):
+        table.step([int(np.flatnonzero(m)[0]) for m in masks[:2]] + [illegal])
+    assert [hand.observation(0) for hand in table.hands] == before    # no row moved
+    with pytest.raises(IllegalMove, match="not 3.5"):
+        table.step([3.5, 0, 0])

@@ -17,7 +17,7 @@ PettingZoo, so the encodings can be read without it.
 from ..lazy import lazy_names
 
 _PUBLIC = {"env": "aec", "raw_env": "aec", "RookEnv": "aec", "IllegalMove": "aec",
-           "parallel_env": "parallel", "RookParallelEnv": "parallel",
+           "parallel_env": "parallel", "RookParallelEnv": "parallel", "VectorEnv": "vector",
            "ActionIndex": "actions", "ObservationLayout": "observation"}
 
 __all__ = list(_PUBLIC)

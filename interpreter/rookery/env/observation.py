@@ -107,7 +107,7 @@ class ObservationLayout:
         t = tables_for(variant)
         n = variant.table.players
         at, index, share = self.starts, self.position, self.share
-        out = [0.0] * self.size
+        out = np.zeros(self.size, dtype=np.float32)
 
         def cards(name: str, codes, base: int = 0) -> None:
             begin = at[name] + base
@@ -159,7 +159,7 @@ class ObservationLayout:
         target = max(1, abs(variant.game.target or 1))
         for keeper, score in enumerate(view["scores"]):
             out[at["scores"] + (keeper - mine) % keepers] = max(-1.0, min(1.0, score / target))
-        return np.array(out, dtype=np.float32)
+        return out
 
     def state(self, hand) -> np.ndarray:
         """The whole table, hidden cards too (for a centralized critic, never for a
