@@ -164,7 +164,7 @@ class RookEnv(AECEnv):
 
     def observe(self, agent: str):
         seat = self.possible_agents.index(agent)
-        vector = self.layout.encode_view(self.hand, seat, self._view(seat))
+        vector = self.layout.encode(self.hand, seat)
         if self.flat:
             return vector
         return {"observation": vector, "action_mask": self._mask(agent)}

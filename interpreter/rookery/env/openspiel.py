@@ -182,7 +182,7 @@ class RookObserver:
             return
         game = self.game
         size = game.layout.size
-        self.tensor[:size] = game.layout.encode(hand, player)
+        game.layout.encode(hand, player, self.tensor[:size])
         if not self.recall:
             return
         n, c = game.variant.table.players, len(game.t.codes)

@@ -17,14 +17,13 @@ import random
 
 import numpy as np
 
-from ..engine import nest as nest_rules
 from ..engine.deal import deal_hand
 from ..engine.tables import tables_for
 from ..language.load import load_variant
 from ..language.model import Variant
 from .actions import ActionIndex
 from .aec import IllegalMove, action_number
-from .observation import HAND_SCALE, PHASES, ObservationLayout, _calls
+from .observation import ObservationLayout
 
 
 class VectorEnv:
@@ -49,76 +48,6 @@ class VectorEnv:
         self.hands: list = [None] * num_envs
         self._legal: list = [()] * num_envs
         self.rng = random.Random()
-        self._tables()
-
-    def _tables(self) -> None:
-        """What :meth:`_encode` looks up, worked out once."""
-        variant, t, layout = self.variant, self.t, self.layout
-        self.share = layout.share
-        self.c = len(t.codes)
-        self.calls = {call: i for i, call in enumerate(_calls(variant))}
-        self.target = max(1, abs(variant.game.target or 1))
-        self.per_hand = max(1, t.tricks_per_hand)
-        self.phase_at = {phase: i for i, phase in enumerate(PHASES)}
-        self.at = layout.starts
-        self.dummy = variant.table.dummy == "partner"
-
-    def _encode(self, hand, seat: int, out: np.ndarray) -> None:
-        """:meth:`ObservationLayout.encode` of ``seat``, written into ``out`` from the
-        hand's own fields (no view made; a test holds it equal to ``encode`` on every
-        variant, so it shows nothing the view does not)."""
-        at, c, n, share = self.at, self.c, hand.n, self.share
-        out[:] = 0
-
-        def cards(name: str, ids, base: int = 0) -> None:
-            begin = at[name] + base
-            for card in ids:
-                out[begin + card] += share[card]
-
-        cards("hand", hand.hands[seat])
-        for other, card in zip(hand.trick_seats, hand.trick_cards):
-            out[at["trick"] + ((other - seat) % n) * c + card] = share[card]
-        for trick in hand.tricks:
-            cards("played", trick[1])
-        known = hand._start[1] if nest_rules.nest_shown(hand) else nest_rules.face_up(hand)
-        if seat == hand.bidder and hand.laid_aside:
-            known = tuple(known) + tuple(hand.laid_aside)
-        for card in set(known):
-            out[at["nest"] + card] = share[card]
-        if self.dummy:
-            view = hand.observation(seat)
-            if "dummy" in view:
-                cards("dummy", [hand.t.codes.index(code) for code in view["dummy"]["hand"]])
-        if hand.called:
-            cards("called", hand.called)
-            for other in set(hand.revealed) | ({seat} if seat in hand.partners else set()):
-                out[at["partners"] + (other - seat) % n] = 1.0
-        out[at["phase"] + self.phase_at.get(hand.phase, 0)] = 1.0
-        out[at["dealer"] + (hand.dealer - seat) % n] = 1.0
-        if hand.actor is not None:
-            out[at["to_act"] + (hand.actor - seat) % n] = 1.0
-        if hand.bidder is not None:
-            out[at["bidder"] + (hand.bidder - seat) % n] = 1.0
-        out[at["high_bid"]] = min(1.0, (hand.high or 0) / max(1, self.t.max_bid))
-        for other, entry in hand.auction:
-            if str(entry) == "pass":
-                out[at["passed"] + (other - seat) % n] = 1.0
-        words = hand.ctx.call.split() if hand.ctx is not None else ()
-        out[at["trump"] + self.calls.get(words[0] if words else None, len(self.calls))] = 1
-        rook = words[1] if len(words) > 1 else hand.rook_call
-        if rook in ("high", "low"):
-            out[at["rook"] + (rook == "low")] = 1.0
-        if hand.nest_announced is not None:
-            out[at["nest_points"] + (not hand.nest_announced)] = 1.0
-        for other, won in enumerate(hand.tricks_won):
-            out[at["tricks_won"] + (other - seat) % n] = won / self.per_hand
-        out[at["hand_number"]] = min(1.0, hand.number / HAND_SCALE)
-        t = self.t
-        keepers = t.keepers
-        mine = (t.team_of[seat] if t.team_of is not None else seat) if keepers > 1 else 0
-        for keeper, score in enumerate(hand.scores_before):
-            out[at["scores"] + (keeper - mine) % keepers] = \
-                max(-1.0, min(1.0, score / self.target))
 
     def reset(self, seed: int | None = None):
         """Deal every hand; ``(observations, masks, actors)``."""
@@ -164,7 +93,7 @@ class VectorEnv:
         seat = hand.actor
         legal = self._legal[row] = hand.legal_actions()
         self.actors[row] = seat
-        self._encode(hand, seat, self.observations[row])
+        self.layout.encode(hand, seat, self.observations[row])
         mask = self.masks[row]
         mask[:] = 0
         numbers = self.index._numbers
