@@ -453,3 +453,17 @@ def test_the_vector_env_plays_hands_to_their_scores_and_deals_again():
     assert [hand.observation(0) for hand in table.hands] == before    # no row moved
     with pytest.raises(IllegalMove, match="not 3.5"):
         table.step([3.5, 0, 0])
+
+
+def test_a_hand_thrown_in_as_dealt_is_dealt_again():
+    """``poor-hand-redeal must``: a misdeal ends the hand at the deal; a per-hand
+    episode starts on a hand someone can act in."""
+    variant = rookery.load_variant(str(REPO / "conformance" / "house" / "misdeal.rook"))
+    thrown = [seed for seed in range(200)
+              if rookery.deal_hand(variant, random.Random(seed), 0).is_over]
+    assert thrown                   # the house rule does throw hands in
+    environment = rook_env.raw_env(variant)
+    for seed in range(60):
+        environment.reset(seed=seed)
+        assert not environment.hand.is_over
+        assert environment.infos[environment.agent_selection]["action_mask"].any()

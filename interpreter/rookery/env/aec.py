@@ -152,6 +152,8 @@ class RookEnv(AECEnv):
         else:
             self.game = None
             self.hand = deal_hand(self.variant, rng, dealer, scores, number)
+            while self.hand.is_over:    # thrown in as dealt (a misdeal): dealt again
+                self.hand = deal_hand(self.variant, rng, dealer, scores, number)
         self.steps = 0
         self._legal = None
         self._views = {}
