@@ -399,7 +399,7 @@ def test_the_training_example_runs_and_plots(tmp_path, monkeypatch, capsys):
     scope = {}
     exec(compile(code, "docs/environments.md", "exec"), scope)
     assert len(scope["curve"]) == 20 and scope["weights"].any()   # it learned something
-    assert "the learning side's score a hand" in capsys.readouterr().out
+    assert "the learning side's margin a hand" in capsys.readouterr().out
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
 
 
