@@ -35,7 +35,7 @@ from ..engine.game import Game
 from ..engine.tables import tables_for
 from ..language.load import load_variant
 from ..language.model import Variant
-from .actions import ActionIndex
+from .actions import ActionIndex, IllegalMove, action_number
 from .observation import ObservationLayout
 
 ILLEGAL = ("refuse", "random", "penalty")
@@ -45,11 +45,6 @@ OBSERVATIONS = ("dict", "box")
 MAX_HANDS = 50
 # Per-hand episodes with ``start="any"`` deal a hand number below this.
 ANY_HAND = 12
-
-
-class IllegalMove(ValueError):
-    """An action index the rules do not allow now (``illegal="refuse"``), or a value
-    that is not an action index at all."""
 
 
 def env(spec: str | Variant = "tournament", **options):
@@ -290,20 +285,6 @@ class RookEnv(AECEnv):
         for agent in self.agents:
             self.infos[agent] = {"action_mask": self._mask(agent)}
         self.infos[self.agent_selection]["view"] = self._view(seat)
-
-
-def action_number(action, size: int) -> int:
-    """``action`` as an index of an action space of ``size``: a whole number (a Python or
-    NumPy integer, not a bool) from 0 to ``size - 1``; anything else is refused."""
-    if isinstance(action, np.ndarray) and action.shape == () \
-            and np.issubdtype(action.dtype, np.integer):
-        action = action.item()
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise IllegalMove(f"an action is a whole number from 0 to {size - 1} (an index of "
-                          f"the action space), not {action!r:.40}")
-    if not 0 <= action < size:
-        raise IllegalMove(f"action {action} is out of the action space: 0 to {size - 1}")
-    return int(action)
 
 
 def _one_of(name: str, value, choices) -> None:

@@ -21,8 +21,7 @@ from ..engine.deal import deal_hand
 from ..engine.tables import tables_for
 from ..language.load import load_variant
 from ..language.model import Variant
-from .actions import ActionIndex
-from .aec import IllegalMove, action_number
+from .actions import ActionIndex, IllegalMove, action_number
 from .observation import ObservationLayout
 
 
