@@ -12,6 +12,8 @@ chooses who leads); ``redeal``/``keep`` (with a poor-hand redeal); ``claim`` (wi
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..engine.actions import PASS, Action
 from ..engine.tables import tables_for
 from ..language.model import Variant
@@ -70,3 +72,22 @@ class ActionIndex:
         for action in legal:
             out[self.number(action)] = 1
         return out
+
+
+class IllegalMove(ValueError):
+    """An action index the rules do not allow now (``illegal="refuse"``), or a value
+    that is not an action index at all."""
+
+
+def action_number(action, size: int) -> int:
+    """``action`` as an index of an action space of ``size``: a whole number (a Python or
+    NumPy integer, not a bool) from 0 to ``size - 1``; anything else is refused."""
+    if isinstance(action, np.ndarray) and action.shape == () \
+            and np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalMove(f"an action is a whole number from 0 to {size - 1} (an index of "
+                          f"the action space), not {action!r:.40}")
+    if not 0 <= action < size:
+        raise IllegalMove(f"action {action} is out of the action space: 0 to {size - 1}")
+    return int(action)
