@@ -63,6 +63,9 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("the nest shown after the auction")
     if not b.jumps:
         found.append("raises of one step")
+    if n.forbid_cards:
+        found.append(f"no {' or '.join(n.forbid_cards)} in the nest"
+                     + (" unless forced" if n.cards_unless_forced else ""))
     if n.forbid_counters:
         found.append("no counters in the nest" + (" unless forced" if n.counters_unless_forced
                                                   else ""))
@@ -163,6 +166,9 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
      ("yes, at any time" if v.deck.rook in v.play.anytime else "no, it follows as a trump")),
     ("nest.forbid", "What the bid winner may lay aside in the nest",
      lambda v: None if not v.deal.nest else
+     (f"not {' or '.join(v.nest.forbid_cards)}"
+      + (" unless forced" if v.nest.cards_unless_forced else ""))
+     if v.nest.forbid_cards else
      ("no counters" + (" unless forced" if v.nest.counters_unless_forced else ""))
      if v.nest.forbid_counters else
      ("no trumps" + (" unless forced" if v.nest.trump_unless_forced else ""))

@@ -104,7 +104,8 @@ class ObservationLayout:
             put("to_act", relative(view["actor"]), 1.0)
         if view["bidder"] is not None:
             put("bidder", relative(view["bidder"]), 1.0)
-        put("high_bid", 0, min(1.0, (view["high_bid"] or 0) / max(1, t.max_bid)))
+        high = view["high_bid"]         # an amount, or "moon": above every amount
+        put("high_bid", 0, 1.0 if high == "moon" else min(1.0, (high or 0) / max(1, t.max_bid)))
         for entry in view["auction"]:
             if len(entry) > 1 and str(entry[1]) == "pass":
                 put("passed", relative(entry[0]), 1.0)

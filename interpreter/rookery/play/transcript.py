@@ -104,6 +104,8 @@ def describe_event(hand: Hand, event: Event) -> Iterator[str]:
         yield f"  {seat_name(t, seat)} bids {data['amount']}{auto}"
     elif kind == "pass":
         yield f"  {seat_name(t, seat)} passes"
+    elif kind == "moon":
+        yield f"  {seat_name(t, seat)} shoots the moon: a bid to take every trick"
     elif kind == "forced-bid":
         yield f"  {seat_name(t, seat)} is forced to take the bid at {data['amount']}"
     elif kind == "auction-won":

@@ -11,13 +11,16 @@ from .common import _rule, _unique
 
 def visible_codes(hand, seat: int) -> set[str]:
     """Every card code ``seat`` may see now: its hand, the trick on the table, the last
-    trick while it stays in view, an exposed dummy, the cards it laid aside or is
+    trick while it stays in view (every taken trick, where ``play.review`` says so), an
+    exposed dummy, the cards it laid aside or is
     passing, and the called cards."""
     obs = hand.observation(seat)
     seen = set(obs["hand"])
     for key in ("trick", "last_trick"):
         for entry in obs.get(key) or ():
             seen.add(entry[1])
+    for trick in obs.get("tricks", ()):     # every taken trick (play.review all-tricks)
+        seen.update(code for _, code in trick)
     seen.update(obs.get("laid_aside", ()))
     seen.update(obs.get("giving", ()))
     seen.update(obs.get("called", ()))
