@@ -179,6 +179,12 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         return _unique([_rule(hand, "play", "anytime")] +
                        [r for a in missing for r in permit_rules(hand, a, other_legal)])
     discards = [a for a in missing if a.kind == "discard"]
+    buried_early = {t.codes[card] for card in early(hand)}
+    if discards and len(discards) == len(missing) and not extra and \
+            all(a.value in buried_early for a in discards):
+        # only the forced cards the spec lets go early are refused: the engine buries
+        # them last (nest.burial-order), not by another rule of what may go
+        return _unique([_rule(hand, "nest", "burial-order")])
     own = {a.value for a in hand.legal_actions()
            if a.kind == "discard" and a.value not in hand.start_nest}
     if discards and len(discards) == len(missing) and not extra and \
