@@ -174,3 +174,10 @@ def test_a_moon_hand_is_charged_to_the_moon_clauses():
     for seat in (2, 3, 0):
         plain.apply("pass", seat)
     assert "bidding.moon" not in scoring_rules(play_out(plain))
+
+
+def test_a_player_at_the_table_says_it_as_players_do():
+    from rookery.play.spoken import read_one
+    hand = rookery.Hand(MOON, 0, HANDS, NEST)
+    for said in ("moon", "bid moon", "Shoot the moon"):
+        assert read_one(hand, hand.legal_actions(), said) == rookery.Action("moon")

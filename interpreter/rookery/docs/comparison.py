@@ -54,6 +54,9 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("the last one left must bid when all others pass")
     if b.at_maximum == "ends-auction":
         found.append("the highest bid ends the auction")
+    if b.moon is not None:
+        found.append("a moon bid " + ("wins the game" if b.moon == "game" else
+                                      f"worth {b.moon}"))
     if v.deal.poor_hand:
         found.append("a poor hand " + ("is" if v.deal.poor_hand_redeal == "must"
                                        else "may be") + " thrown in")
@@ -94,6 +97,10 @@ def mechanisms(v: Variant) -> list[str]:
         found.append(", ".join(p.anytime) + " playable anytime")
     if p.follow == "any":
         found.append("no need to follow")
+    if p.review == "all-tricks":
+        found.append("every trick taken stays open")
+    if n.burial_order == "any":
+        found.append("forced cards buried in any order")
     if s.trick_points:
         found.append(f"{s.trick_points} points a trick")
     if s.last_trick:
