@@ -181,3 +181,12 @@ def test_a_player_at_the_table_says_it_as_players_do():
     hand = rookery.Hand(MOON, 0, HANDS, NEST)
     for said in ("moon", "bid moon", "Shoot the moon"):
         assert read_one(hand, hand.legal_actions(), said) == rookery.Action("moon")
+
+
+def test_a_transcript_tells_the_moon():
+    from rookery.play.transcript import describe_event, points_line
+    hand = rookery.Hand(MOON, 0, HANDS, NEST)
+    events = hand.apply("moon", 1)
+    assert list(describe_event(hand, events[0])) == \
+        ["  seat 1 (team 1) shoots the moon: a bid to take every trick"]
+    assert points_line(hand).endswith("seat 1 (team 1) bid moon")
