@@ -8,7 +8,7 @@ the bid winner will be forced to bury may go before its other cards.
 from __future__ import annotations
 
 import pytest
-from house_games import house, play_random_games
+from house_games import fuzz_differences, house, play_random_games
 
 import rookery
 from rookery.engine.attribution.legal import legal_difference_rules, permit_rules
@@ -83,3 +83,7 @@ def test_docs_tell_the_rule():
 def test_random_games_keep_every_card():
     seen = play_random_games(ANY_ORDER, 20, seed=2)
     assert seen["nest-laid-aside"] > 0
+
+
+def test_the_interpreter_agrees_with_itself_under_fuzz():
+    assert fuzz_differences(ANY_ORDER, 10) == []

@@ -8,7 +8,7 @@ aside, counters included, except the Rook.
 from __future__ import annotations
 
 import pytest
-from house_games import house, play_random_games, refused
+from house_games import fuzz_differences, house, play_random_games, refused
 
 import rookery
 from rookery.errors import IllegalAction
@@ -76,3 +76,7 @@ def test_random_games_never_lay_the_rook_aside():
     play_random_games(KEPT, 30, seed=5,
                       on_step=lambda hand: laid.extend(hand.laid_aside))
     assert laid and KEPT.deck.rook not in {KEPT.deck.cards[c].code for c in laid}
+
+
+def test_the_interpreter_agrees_with_itself_under_fuzz():
+    assert fuzz_differences(KEPT, 10) == []

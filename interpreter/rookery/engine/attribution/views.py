@@ -35,11 +35,16 @@ def visible_codes(hand, seat: int) -> set[str]:
 SHOWN_FACTS = {"nest_face_up": ("nest", "face-up"), "nest_shown": ("nest", "shown")}
 
 
-def shown_facts(hand, seat: int) -> dict[str, tuple[list[str], str]]:
-    """The cards a seat's view must show face up now, by key: (cards, rule id)."""
+def shown_facts(hand, seat: int) -> dict[str, tuple[list, str]]:
+    """The cards a seat's view must show face up now, by key: (cards, rule id); and
+    where ``play.review all-tricks`` keeps them open, every taken trick (``tricks``:
+    each a list of [seat, card])."""
     obs = hand.observation(seat)
-    return {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
-            if fact in obs}
+    facts = {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
+             if fact in obs}
+    if obs.get("tricks"):
+        facts["tricks"] = (obs["tricks"], _rule(hand, "play", "review"))
+    return facts
 
 
 def view_rules(hand, want: dict | None = None) -> tuple[str, ...]:
