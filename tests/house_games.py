@@ -85,3 +85,14 @@ def play_random_games(variant, games: int, seed: int = 0, on_step=None) -> Count
                         changes[keeper] += change
         assert list(game.scores) == changes, f"game {number}: scores drift from changes"
     return seen
+
+
+def fuzz_differences(variant, deals: int) -> list:
+    """``rookery fuzz`` of the interpreter of ``variant`` against itself (in process):
+    the differences and the unattributed ones found in ``deals`` seeded deals."""
+    from rookery.conformance.differential.fuzzer import Fuzzer
+    from rookery.conformance.protocol.engines import InProcessEngine
+    from rookery.conformance.protocol.session import Session
+    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: variant})), seed=1)
+    fuzzer.run(deals)
+    return fuzzer.differences + fuzzer.unattributed

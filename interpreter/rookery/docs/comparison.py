@@ -54,6 +54,9 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("the last one left must bid when all others pass")
     if b.at_maximum == "ends-auction":
         found.append("the highest bid ends the auction")
+    if b.moon is not None:
+        found.append("a moon bid " + ("wins the game" if b.moon == "game" else
+                                      f"worth {b.moon}"))
     if v.deal.poor_hand:
         found.append("a poor hand " + ("is" if v.deal.poor_hand_redeal == "must"
                                        else "may be") + " thrown in")
@@ -63,6 +66,9 @@ def mechanisms(v: Variant) -> list[str]:
         found.append("the nest shown after the auction")
     if not b.jumps:
         found.append("raises of one step")
+    if n.forbid_cards:
+        found.append(f"no {' or '.join(n.forbid_cards)} in the nest"
+                     + (" unless forced" if n.cards_unless_forced else ""))
     if n.forbid_counters:
         found.append("no counters in the nest" + (" unless forced" if n.counters_unless_forced
                                                   else ""))
@@ -91,6 +97,10 @@ def mechanisms(v: Variant) -> list[str]:
         found.append(", ".join(p.anytime) + " playable anytime")
     if p.follow == "any":
         found.append("no need to follow")
+    if p.review == "all-tricks":
+        found.append("every trick taken stays open")
+    if n.burial_order == "any":
+        found.append("forced cards buried in any order")
     if s.trick_points:
         found.append(f"{s.trick_points} points a trick")
     if s.last_trick:
@@ -163,6 +173,9 @@ TOPICS: list[tuple[str, str, Callable[[Variant], str | None]]] = [
      ("yes, at any time" if v.deck.rook in v.play.anytime else "no, it follows as a trump")),
     ("nest.forbid", "What the bid winner may lay aside in the nest",
      lambda v: None if not v.deal.nest else
+     (f"not {' or '.join(v.nest.forbid_cards)}"
+      + (" unless forced" if v.nest.cards_unless_forced else ""))
+     if v.nest.forbid_cards else
      ("no counters" + (" unless forced" if v.nest.counters_unless_forced else ""))
      if v.nest.forbid_counters else
      ("no trumps" + (" unless forced" if v.nest.trump_unless_forced else ""))

@@ -98,6 +98,19 @@ def _at_maximum(v: Variant, rule: Rule | None) -> str:
 
 # -- the nest ---------------------------------------------------------------------------------
 
+@writes("bidding", "moon")
+def _moon(v: Variant, rule: Rule | None) -> str:
+    moon = v.bidding.moon
+    if moon is None:
+        return "Nobody may bid to take every trick: there is no moon bid."
+    team, _ = side_words(v)
+    made = "it wins the game at once" if moon == "game" else f"it scores {moon} points"
+    return ("Instead of an amount, a player may shoot the moon: a bid to take every trick, "
+            "above any amount, which nothing outbids (the others may only pass). If the "
+            f"bid winner's {team} then takes every trick, {made}; if it misses one, the bid "
+            "is set.")
+
+
 @writes("nest", "discard")
 def _discard(v: Variant, rule: Rule | None) -> str | None:
     n = v.nest.discard
@@ -115,17 +128,22 @@ def _forbid(v: Variant, rule: Rule | None) -> str | None:
     if v.deal.nest == 0:
         return "With no nest, no card is laid aside." if rule else None
     kinds = []
+    if n.forbid_cards:
+        kinds.append((listing([card_with_code(v.deck, code) for code in n.forbid_cards]),
+                      n.cards_unless_forced))
     if n.forbid_counters:
-        kinds.append(("Counters", n.counters_unless_forced))
+        kinds.append(("counters", n.counters_unless_forced))
     if n.forbid_trump:
-        kinds.append(("Trumps", n.trump_unless_forced))
+        kinds.append(("trumps", n.trump_unless_forced))
     if not kinds:
         return "Any card may be laid aside, counters and trumps included."
     parts = []
     for what, unless in kinds:
-        parts.append(f"{what if not parts else what.lower()} may not be laid aside"
+        parts.append(f"{what} may not be laid aside"
                      + (" unless the bid winner has no other card left to lay aside"
                         if unless else ""))
+    if n.forbid_cards and not (n.forbid_counters or n.forbid_trump):
+        parts.append("any other card may be, counters and trumps included")
     return capital("; ".join(parts)) + "."
 
 
@@ -141,6 +159,16 @@ def _forced_burial(v: Variant, rule: Rule | None) -> str:
         text += (" If no trump meets that, the bid winner may name any trump and lay aside "
                  "any counters.")
     return text
+
+
+@writes("nest", "burial-order")
+def _burial_order(v: Variant, rule: Rule | None) -> str:
+    if v.nest.burial_order == "any":
+        return ("A bid winner with fewer other cards than it must lay aside may bury the "
+                "cards it will be forced to lay aside at any point of the burial, before or "
+                "after its other cards.")
+    return ("A bid winner with fewer other cards than it must lay aside lays those other "
+            "cards aside first, and only then the cards it is forced to bury.")
 
 
 @writes("nest", "exchange")

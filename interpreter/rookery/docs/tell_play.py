@@ -78,6 +78,9 @@ def _ties(v: Variant, rule: Rule | None) -> str:
 def _review(v: Variant, rule: Rule | None) -> str:
     if getattr(v.play, "review", "none") == "last-trick":
         return ("A player may look again at the last trick taken, but not at earlier ones.")
+    if v.play.review == "all-tricks":
+        return ("Taken tricks stay open: any player may look again at every trick taken so "
+                "far, at any time.")
     return ("Once the next card is led, a taken trick stays face down: nobody may look back "
             "at it.")
 
@@ -130,6 +133,17 @@ def _counters(v: Variant, rule: Rule | None) -> str:
     count = sum(c.copies for c in v.deck.cards if c.points)
     return (f"The counters (the cards worth points): {'; '.join(parts)}. Other cards are "
             f"worth nothing. The deck's {count} counters hold {total} points.")
+
+
+@writes("scoring", "moon-set")
+def _moon_set(v: Variant, rule: Rule | None) -> str:
+    team, others = side_words(v)
+    loss = v.scoring.moon_set
+    if loss is None:
+        moon = v.bidding.moon
+        loss = moon if isinstance(moon, int) else points_available(v)
+    return (f"A moon bid that is set costs the bid winner's {team} {loss} points; "
+            f"{others} scores what it took, as in any hand.")
 
 
 @writes("scoring", "trick-points")

@@ -3,7 +3,8 @@
 An action is written in a one-line notation used everywhere (CLI, cases, protocol):
 ``bid 75``, ``pass``, ``discard R5``, ``give G7`` (passing a card), ``trump R``,
 ``trump none``, ``rook low``, ``call R1``, ``leader left``, ``play ROOK``, ``claim``
-(the rest of the tricks, where ``play: claim`` allows it).
+(the rest of the tricks, where ``play: claim`` allows it), ``moon`` (a bid to take every
+trick, where ``bidding: moon`` allows it).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from typing import Any, NamedTuple
 from ..errors import UsageError
 
 KINDS = ("bid", "pass", "discard", "give", "trump", "rook", "call", "leader", "play",
-         "redeal", "keep", "claim")
-# Kinds written without a value: a pass, the holder of a poor hand's choice, a claim.
-BARE = ("pass", "redeal", "keep", "claim")
+         "redeal", "keep", "claim", "moon")
+# Kinds written without a value: a pass, the holder of a poor hand's choice, a claim, a
+# moon bid.
+BARE = ("pass", "redeal", "keep", "claim", "moon")
 
 
 MAX_BID_DIGITS = 9      # no bid of any variant comes near; longer is not a bid
@@ -64,7 +66,7 @@ class Action(_Action):
             raise UsageError(f"'{text}' is not an action; actions are: "
                              "bid N, pass, discard CARD, give CARD, trump COLOR|none, "
                              "rook high|low, call CARD, leader self|left, play CARD, "
-                             "redeal, keep, claim")
+                             "redeal, keep, claim, moon")
         kind = parts[0]
         if kind in BARE:
             if len(parts) != 1:
@@ -84,6 +86,7 @@ class Action(_Action):
 
 
 PASS = Action("pass")
+MOON = Action("moon")       # a bid to take every trick (``bidding: moon``)
 
 
 class Event(NamedTuple):

@@ -4,6 +4,7 @@ wins (``bidding:`` clauses).  What happens when nobody bids is the spec's ``all-
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from . import moon
 from .actions import Action, Event
 from .attribution import wrong_phase
 
@@ -54,8 +55,20 @@ def apply(hand, action: Action, seat: int | None = None) -> list[Event]:
         hand.passed[seat] = True
         hand.active -= 1
         events = [Event("pass", seat)] if hand.record else None
+    elif kind == "moon":
+        if hand.variant.bidding.moon is None:
+            raise IllegalAction("no-moon-bid", "this variant has no moon bid",
+                                hand.t.rule("bidding", "moon"))
+        if moon.is_moon(hand):
+            raise IllegalAction("bid-too-low", "the moon has been bid: nothing outbids it",
+                                hand.t.rule("bidding", "moon"))
+        said = moon.bid(hand)
+        events = said if hand.record else None
     elif kind == "bid":
         amount = action.value
+        if moon.is_moon(hand):
+            raise IllegalAction("bid-too-low", "the moon has been bid: nothing outbids it",
+                                hand.t.rule("bidding", "moon"))
         t = hand.t
         # A bid on the ladder above the high bid (by one step, where jumps are not
         # allowed) is good; anything else is checked rule by rule.
@@ -101,7 +114,7 @@ def _next(hand) -> list[Event]:
     n = hand.n
     if hand.bidder is not None and hand.active == 1 and not hand.passed[hand.bidder]:
         return hand.auction_won()
-    if hand.high == hand.t.max_bid and hand.variant.bidding.at_maximum == "ends-auction" \
+    if hand.high >= hand.t.max_bid and hand.variant.bidding.at_maximum == "ends-auction" \
             and hand.auction[-1][1] != "pass":
         return top_bid_wins(hand)
     if hand.active == 0:
@@ -124,5 +137,5 @@ def _next(hand) -> list[Event]:
 def top_bid_wins(hand) -> list[Event]:
     """``bidding.at-maximum ends-auction``: a bid of the highest amount wins the auction
     at once; the players still in it do not speak again."""
-    return [Event("auction-won", hand.bidder, {"bid": hand.high},
+    return [Event("auction-won", hand.bidder, {"bid": moon.high_bid(hand)},
                   (hand.t.rule("bidding", "at-maximum"),))] + hand.advance()

@@ -11,9 +11,11 @@ hand (``trump: named after-taking-nest``), so:
 * with ``trump-else-any``, when no call can meet the rule, any call may be named and any
   counters laid aside (with ``trump`` the checker proves this never happens).
 
-The burial is one act: our bid winner lays its free cards aside first and the forced
-ones last, one card at a time; :func:`later_in_burial` names the forced cards another
-engine may take first, by the same rule.
+The burial is one act: by default (``nest: burial-order forced-last``) our bid winner
+lays its free cards aside first and the forced ones last, one card at a time;
+:func:`later_in_burial` names the forced cards another engine may take first, by the
+same rule.  With ``burial-order any`` those cards are legal from the start of the burial
+(:func:`early`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from __future__ import annotations
 
 def forbidden_reason(hand, card: int) -> str | None:
     """Why ``nest.forbid`` keeps ``card`` out of the nest while other cards are left
-    (``counters``, ``trump``), or None."""
+    (``card``: a card it names, such as the Rook; ``counters``, ``trump``), or None."""
     rules = hand.variant.nest
+    if card in hand.t.forbidden_cards:
+        return "card"
     if rules.forbid_counters and hand.t.points[card]:
         return "counters"
     if rules.forbid_trump:
@@ -39,17 +43,31 @@ def later_in_burial(hand) -> list[int]:
     same cards by the same rule (``nest.forbid ... unless forced``, ``forced-burial``).
     Our burial takes one card at a time, free cards first."""
     rules = hand.variant.nest
-    if hand.phase != "discard" or not (rules.forbid_counters or rules.forbid_trump):
+    if hand.phase != "discard" or not rules.forbids:
         return []
     held = hand.hands[hand.bidder]
     reasons = [forbidden_reason(hand, card) for card in held]
     free = reasons.count(None)
     if not free or hand.discards_left <= free:
         return []           # nothing forced, or forced now: the legal set says which
-    relaxed = [card for card, reason in zip(held, reasons)
-               if (reason == "counters" and rules.counters_unless_forced) or
-               (reason == "trump" and rules.trump_unless_forced)]
+    relaxed = [card for card, reason in zip(held, reasons) if relaxes(rules, reason)]
     return forced_choices(hand, relaxed)
+
+
+def early(hand) -> list[int]:
+    """``nest.burial-order any``: the forced cards the bid winner may lay aside before
+    its free cards (none with ``forced-last``)."""
+    if hand.variant.nest.burial_order != "any":
+        return []
+    return later_in_burial(hand)
+
+
+def relaxes(rules, reason: str | None) -> bool:
+    """Whether a card forbidden for ``reason`` may go once the bid winner is forced (its
+    ``nest.forbid`` entry says 'unless forced')."""
+    return (reason == "counters" and rules.counters_unless_forced) or \
+        (reason == "trump" and rules.trump_unless_forced) or \
+        (reason == "card" and rules.cards_unless_forced)
 
 
 def applies(hand) -> bool:

@@ -50,14 +50,21 @@ RULES = (
     Rejection("must-bid", "bidding",
               "all the others have passed without a bid and the variant makes the one left "
               "bid (at an amount of its choice): it may not pass"),
+    Rejection("no-moon-bid", "bidding",
+              "a moon bid (a bid to take every trick) where the variant has none "
+              "(bidding: moon)"),
     Rejection("bid-too-low", "bidding",
-              "the bid is under the minimum bid, or not higher than the bid to beat"),
+              "the bid is under the minimum bid, or not higher than the bid to beat (a "
+              "moon bid, where one has been made)"),
     Rejection("bid-too-high", "bidding",
               "the bid is over the highest bid the variant allows"),
     Rejection("bid-not-multiple", "bidding",
               "the bid is not the minimum plus a whole number of steps"),
     Rejection("bid-jump", "bidding",
               "the variant lets each bid raise by exactly one step, and this one does not"),
+    Rejection("cannot-discard-card", "nest",
+              "the bid winner may not lay that card aside (nest: forbid names it, such as "
+              "the Rook) while other cards remain"),
     Rejection("cannot-discard-counters", "nest",
               "the bid winner may not lay a counter aside while other cards remain"),
     Rejection("cannot-discard-trump", "nest",

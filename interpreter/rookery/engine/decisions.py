@@ -68,6 +68,9 @@ def action_rules(hand, action) -> tuple[str, ...]:
         return tuple(out)
     if phase == "discard":
         out = [t.rule("nest", "discard"), t.rule("nest", "forbid"), t.rule("nest", "exchange")]
+        if burial.early(hand):
+            # forced cards the burial may take before the free ones
+            out.append(t.rule("nest", "burial-order"))
         if nest.forced(hand):
             # every card left is one the spec forbids: which of them may go now
             out.append(t.rule("nest", "forced-burial"))

@@ -16,8 +16,8 @@ read (``scoring._SidesWhenRead``): a rollout that reads only the score change
 (``hand.result.changes``) makes no :class:`SideResult`.
 
 A variant whose sides change from hand to hand (``table: sides called``), that has house
-bonuses (``most-cards``, ``all-points``, ``double``) or a formula too deep to write out
-keeps the interpreter's :func:`score_hand`.
+bonuses (``most-cards``, ``all-points``, ``double``), a moon bid (``bidding: moon``) or a
+formula too deep to write out keeps the interpreter's :func:`score_hand`.
 
 A playout hand (``record=False``) scores with the written-out function; a recording hand
 with the interpreter, so ``tests/test_engine_playout.py``, which plays both side by side
@@ -61,7 +61,8 @@ def scorer_source(t) -> str | None:
      all_tricks_bonus, house, total, *formulas) = plan
     numbers = (all_tricks, trick_points, last_trick, majority, all_tricks_bonus, total,
                *keeper_of)
-    if fixed is None or house or any(type(number) is not int for number in numbers):
+    if fixed is None or house or any(type(number) is not int for number in numbers) or \
+            t.variant.bidding.moon is not None:     # (a moon hand scores otherwise)
         return None
     nest_to = {"last-trick": "last_winner", "bidder": "bidder"}.get(where, "None")
     # The nest's counters: the cards laid aside (the sum written out for the burial's

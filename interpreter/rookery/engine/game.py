@@ -111,7 +111,8 @@ class Game:
             self.winners = winners
             return [Event("game-over", None, {"winners": list(winners),
                                               "scores": list(self.scores)},
-                          tuple(self.t.rule("game", key) for key in keys))]
+                          tuple(self.t.rule(*key.split(".")) if "." in key
+                                else self.t.rule("game", key) for key in keys))]
         if len(self.results) >= self.max_hands:
             self.stopped = True
             return [Event("game-stopped", None, {"hands": len(self.results),

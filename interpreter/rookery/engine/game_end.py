@@ -17,13 +17,15 @@ In order, at the end of each hand:
 from __future__ import annotations
 
 from ..language.model import Variant
+from .moon import wins_game
 from .scoring import HandResult
 
 
 def decide(variant: Variant, result: HandResult,
            team_of) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The keepers who win after this hand (empty while the game goes on) and the keys
-    of the ``game:`` clauses that decided it."""
+    of the ``game:`` clauses that decided it (``bidding.moon`` written whole: a moon
+    made with ``moon game`` ends the game before any of them)."""
     game = variant.game
     scores = result.scores
 
@@ -31,6 +33,8 @@ def decide(variant: Variant, result: HandResult,
         return team_of[seat] if team_of is not None else seat
 
     bidding = tuple(sorted({keeper(s) for s in result.sides[0].seats})) if result.sides else ()
+    if bidding and wins_game(variant, result):
+        return bidding, ("bidding.moon",)       # a moon made with 'moon game'
     if max(scores) >= game.target:
         if game.win_on == "own-bid":
             if bidding and result.made and all(scores[k] >= game.target for k in bidding):

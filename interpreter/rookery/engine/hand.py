@@ -32,7 +32,8 @@ from types import FunctionType
 
 from ..errors import IllegalAction, UsageError
 from ..language.model import Variant
-from . import attribution, bidding, declare, fast_auction, fast_play, nest, passing, play, redeal
+from . import (attribution, bidding, declare, fast_auction, fast_play, moon, nest, passing,
+               play, redeal)
 from .actions import Action, Event
 from .nest import turn_up
 from .fast_scoring import scorer_for
@@ -308,7 +309,7 @@ class Hand:
         auction = self.auction
         alone = self.variant.bidding.all_pass == "dealer-must-bid" and \
             auction[-1][1] != "pass" and all(said == "pass" for _, said in auction[:-1])
-        events = [Event("auction-won", self.bidder, {"bid": self.high},
+        events = [Event("auction-won", self.bidder, {"bid": moon.high_bid(self)},
                         (self.t.rule("bidding", "all-pass" if alone else "pass"),))]
         return events + self.advance()
 
@@ -363,7 +364,7 @@ class Hand:
             "hand_sizes": [len(h) for h in self.hands],
             "nest_size": len(self.nest),
             "auction": [list(entry) for entry in self.auction],
-            "high_bid": self.high or None, "bidder": self.bidder,
+            "high_bid": moon.high_bid(self), "bidder": self.bidder,
             "trump": self.ctx.call if self.ctx is not None else None,
             "trick": [[s, codes[c]] for s, c in zip(self.trick_seats, self.trick_cards)],
             "tricks_won": list(self.tricks_won),
@@ -374,6 +375,10 @@ class Hand:
                            else None),
             "scores": list(self.scores_before),
         }
+        if self.variant.play.review == "all-tricks":
+            # ``play.review all-tricks``: every taken trick stays open to every seat.
+            obs["tricks"] = [[[s, codes[c]] for s, c in zip(seats, cards)]
+                             for _, cards, seats, _ in self.tricks]
         if self.nest_announced is not None:
             obs["nest_has_points"] = self.nest_announced
         if seat == self.bidder and self.laid_aside:

@@ -85,7 +85,7 @@ def forced(hand) -> bool:
     """The bid winner has cards still to lay aside and holds only cards ``nest.forbid``
     forbids: the "unless forced" clauses (and ``nest.forced-burial``) decide what goes."""
     rules = hand.variant.nest
-    if not (rules.forbid_counters or rules.forbid_trump) or not hand.discards_left:
+    if not rules.forbids or not hand.discards_left:
         return False
     held = hand.hands[hand.bidder]
     return bool(held) and all(card in _forbidden(hand) for card in held)
@@ -104,18 +104,13 @@ def _allowed(hand) -> list[int]:
     held = hand.hands[hand.bidder]
     held = list(dict.fromkeys(held)) if hand.t.duplicates else list(held)
     rules = hand.variant.nest
-    if not (rules.forbid_counters or rules.forbid_trump):
+    if not rules.forbids:
         return held
     free = list(filterfalse(_forbidden(hand).__contains__, held))
     if free:
-        return free
+        return free + burial.early(hand)
     # Forced: every card left is forbidden, so the "unless forced" clauses relax.
-    relaxed = []
-    for card in held:
-        reason = _forbidden_reason(hand, card)
-        if (reason == "counters" and rules.counters_unless_forced) or \
-                (reason == "trump" and rules.trump_unless_forced):
-            relaxed.append(card)
+    relaxed = [card for card in held if burial.relaxes(rules, _forbidden_reason(hand, card))]
     return burial.forced_choices(hand, relaxed)
 
 
@@ -177,9 +172,10 @@ def _check_allowed(hand, card: int, action: Action, held: list[int]) -> None:
             raise IllegalAction("must-discard-trump-counter",
                                 f"{action.value} may not be laid aside: counters laid aside "
                                 "must be trump counters", hand.t.rule("nest", "forced-burial"))
+        what = action.value if reason == "card" else reason
         raise IllegalAction(f"cannot-discard-{reason}",
                             f"{action.value} may not be laid aside: the rules forbid "
-                            f"laying {reason} aside while other cards remain",
+                            f"laying {what} aside while other cards remain",
                             hand.t.rule("nest", "forbid"))
 
 

@@ -14,6 +14,9 @@ from operator import add
 from typing import NamedTuple
 
 from .bonuses import house_bonuses
+from .moon import is_moon
+from .moon import side_score as moon_score
+from .moon import worth as moon_worth
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class HandResult:
     nest_to: int | None                 # seat credited with the nest's counters
     changes: tuple[int, ...]            # per score keeper (team or seat)
     scores: tuple[int, ...]             # running scores after the hand
+    moon: bool = False                  # the high bid was a moon bid (bidding.moon)
 
     def to_json(self) -> dict:
         return {
@@ -49,7 +53,7 @@ class HandResult:
             "sides": [{"seats": list(s.seats), "bidding": s.bidding, "counters": s.counters,
                        "tricks": s.tricks, "bonus": s.bonus, "taken": s.taken,
                        "score": s.score} for s in self.sides],
-        }
+        } | ({"moon": True} if self.moon else {})
 
 
 class ScoringPlan(NamedTuple):
@@ -116,7 +120,8 @@ def score_hand(hand) -> HandResult:
         if house else None
     changes = [0] * hand.t.keepers
     scores_before = hand.scores_before
-    bid = hand.high
+    shot = is_moon(hand)
+    bid = moon_worth(hand.variant, plan.total) if shot else hand.high
     results = []
     made = None
     for index, seats in enumerate(sides):
@@ -138,13 +143,19 @@ def score_hand(hand) -> HandResult:
         # change each hand its first player's.
         made, score = side_score(plan, index == 0, made, counters, bonus, side_tricks, bid,
                                  scores_before[keeper_of[seats[0]]])
+        if shot and index == 0:     # a moon bid: made only by taking every trick
+            made = side_tricks == all_tricks
+            score = moon_score(hand.variant, made, counters + bonus, plan.total)
         results.append(_side_result((seats, index == 0, counters, side_tricks, bonus,
                                      counters + bonus, score)))
         for seat in seats:
             changes[keeper_of[seat]] = score
     scores = tuple(map(add, scores_before, changes))
-    return _hand_result(bidder, bid, made, tuple(results), nest_points, nest_to,
-                        tuple(changes), scores)
+    result = _hand_result(bidder, bid, made, tuple(results), nest_points, nest_to,
+                          tuple(changes), scores)
+    if shot:
+        result.__dict__["moon"] = True
+    return result
 
 
 def side_score(plan: ScoringPlan, bidding: bool, made: bool | None, counters: int, bonus: int,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..language.model import Variant
-from .actions import PASS, Action, Event
+from .actions import MOON, PASS, Action, Event
 
 NO_TRUMP = -1
 
@@ -87,7 +87,7 @@ class Tables:
         # What a hand keeps at hand of the play rules: follow any card, a dummy, the
         # last trick kept in view, a tie won by the card played last.
         self.play_rules = (variant.play.follow == "any", variant.table.dummy != "none",
-                           variant.play.review == "last-trick",
+                           variant.play.review != "none",
                            variant.play.ties == "last-played")
         # Events are read-only values, so the common ones are built once.
         self.played_events = tuple(tuple(Event("card-played", seat, {"card": code})
@@ -100,9 +100,11 @@ class Tables:
         # it forbids, per trump call (None: trump not yet named), as nest.py needs them.
         # any card may be laid aside: nothing forbidden, no limit on the nest cards kept
         self.claims = variant.play.claim != "none"     # play.claim: a claim may be legal
-        self.discard_any = not (variant.nest.forbid_counters or variant.nest.forbid_trump) \
+        self.discard_any = not variant.nest.forbids \
             and variant.nest.exchange is None
         self.discard_forbidden: dict[str | None, frozenset[int]] = {}
+        self.forbidden_cards = frozenset(self.card_of[code]      # ``forbid ROOK``
+                                         for code in variant.nest.forbid_cards)
         self.give_actions = tuple(Action("give", code) for code in self.codes)
         self.call_actions = tuple(Action("call", code) for code in self.codes)
         self.trump_actions = tuple(Action("trump", choice) for choice in variant.trump.choices)
@@ -112,6 +114,8 @@ class Tables:
         self.total_points = points_available(variant)
         self.bid_amounts = tuple(range(bidding.minimum, self.max_bid + 1, bidding.step))
         self.bid_actions = {amount: Action("bid", amount) for amount in self.bid_amounts}
+        # The high bid once a moon bid is made: above every amount (``bidding.moon``).
+        self.moon_high = self.max_bid + bidding.step
         self.raise_by = 0 if bidding.jumps else bidding.step    # each bid raises by exactly
         # The bidding menus by high bid (a forced bid's under -high - 1), as made.
         self.bid_menus: dict[int, tuple[Action, ...]] = {}
@@ -152,7 +156,11 @@ class Tables:
                 amounts = amounts[:1]       # exactly one step: the first bid is the minimum
             if forced:
                 amounts = amounts[:1]
-            menu = tuple(self.bid_actions[a] for a in amounts) + (() if forced else (PASS,))
+            # A moon bid (``bidding.moon``) outbids every amount, until one is made.
+            moon = (MOON,) if self.variant.bidding.moon is not None and not forced and \
+                high < self.moon_high else ()
+            menu = tuple(self.bid_actions[a] for a in amounts) + moon + \
+                (() if forced else (PASS,))
             self.bid_menus[key] = menu
         return menu
 

@@ -12,9 +12,13 @@ chooses who leads); ``redeal``/``keep`` (with a poor-hand redeal); ``claim`` (wi
 
 from __future__ import annotations
 
+<<<<<<< HEAD
 import numpy as np
 
 from ..engine.actions import PASS, Action
+=======
+from ..engine.actions import MOON, PASS, Action
+>>>>>>> lang
 from ..engine.tables import tables_for
 from ..language.model import Variant
 
@@ -50,6 +54,8 @@ class ActionIndex:
             actions += [Action("redeal"), Action("keep")]
         if variant.play.claim == "certain":
             actions.append(Action("claim"))
+        if variant.bidding.moon is not None:
+            actions.append(MOON)
         self.variant = variant
         self.actions: tuple[Action, ...] = tuple(dict.fromkeys(actions))
         self._numbers = {action: i for i, action in enumerate(self.actions)}

@@ -204,7 +204,9 @@ class ObservationLayout:
             out[at["to_act"] + relative(view["actor"])] = 1.0
         if view["bidder"] is not None:
             out[at["bidder"] + relative(view["bidder"])] = 1.0
-        out[at["high_bid"]] = min(1.0, (view["high_bid"] or 0) / max(1, t.max_bid))
+        high = view["high_bid"]         # an amount, or "moon": above every amount
+        out[at["high_bid"]] = 1.0 if high == "moon" else \
+            min(1.0, (high or 0) / max(1, t.max_bid))
         for entry in view["auction"]:
             if len(entry) > 1 and str(entry[1]) == "pass":
                 out[at["passed"] + relative(entry[0])] = 1.0

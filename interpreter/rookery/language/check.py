@@ -278,6 +278,13 @@ def _check_nest(v: Variant) -> Iterator[SpecError]:
                             "too many trumps", _span(v, "nest.forbid"),
                             expected="a rule every hand can follow",
                             hint="write 'forbid trump unless forced'", code="discard-impossible")
+    named = sum(v.card(code).copies for code in n.forbid_cards)
+    if named and not n.cards_unless_forced and held - min(named, held) < n.discard:
+        yield SpecError(f"the discard rule cannot always be met: the bid winner may hold "
+                        f"{min(named, held)} of the cards it may not lay aside among {held} "
+                        f"cards and must lay aside {n.discard} others", _span(v, "nest.forbid"),
+                        expected="a rule every hand can follow",
+                        hint="write 'unless forced' after the card", code="discard-impossible")
     can_lay_counters = not n.forbid_counters or n.counters_unless_forced
     has_counters = any(card.points for card in v.deck.cards)
     if n.points == "none" and can_lay_counters and has_counters and v.deal.nest:
@@ -458,6 +465,28 @@ def _check_game(v: Variant) -> Iterator[SpecError]:
                         code="low-unreachable")
 
 
+def _check_moon(v: Variant) -> Iterator[SpecError]:
+    """``scoring: moon-set`` says what a set moon bid loses: it needs a moon bid."""
+    if v.scoring.moon_set is not None and v.bidding.moon is None:
+        yield SpecError("moon-set says what a set moon bid loses, but the variant has no "
+                        "moon bid", _span(v, "scoring.moon-set"),
+                        expected="bidding: moon NUMBER or moon game",
+                        hint="add 'moon game' (or 'moon N') under bidding:", code="bad-moon")
+
+
+def _check_burial_order(v: Variant) -> Iterator[SpecError]:
+    """``nest: burial-order any`` lets forced cards go early: it needs cards that
+    ``forbid`` keeps out of the nest only 'unless forced'."""
+    n = v.nest
+    if n.burial_order != "any" or n.counters_unless_forced or n.trump_unless_forced or \
+            n.cards_unless_forced:
+        return
+    yield SpecError("burial-order says when forced cards are laid aside, but no card is "
+                    "ever forced", _span(v, "nest.burial-order"),
+                    expected="forbid counters unless forced (or trump, or a card)",
+                    hint="add 'forbid counters unless forced' to nest:", code="bad-burial")
+
+
 def _check_burial(v: Variant) -> Iterator[SpecError]:
     """``nest: forced-burial``: counters laid aside when forced must be trump counters.
     It needs counters that may be laid aside only when forced, and trump named with the
@@ -512,4 +541,4 @@ _INSANE = ("deck-too-large", "too-many-bids", "bid-unreachable")
 # The checks, in the order they run (each notes what it reads: see check_problems).
 _CHECKS = (_check_size, _check_deal, _check_points, _check_bids, _check_nest, _check_face_up,
            _check_birds, _check_poor_hand, _check_trump, _check_table, _check_low_sign,
-           _check_game, _check_burial)
+           _check_game, _check_burial, _check_burial_order, _check_moon)

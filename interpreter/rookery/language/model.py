@@ -127,6 +127,7 @@ class Bidding:
     jumps: bool         # may a bid raise by more than one step?
     all_pass: str       # "redeal" | "dealer-forced" | "dealer-must-bid"
     at_maximum: str = "others-pass"     # "others-pass" | "ends-auction"
+    moon: int | str | None = None       # a moon bid: None, its points when made, or "game"
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,14 @@ class Nest:
     shown: str = "never"    # "never" | "after-auction": the whole nest shown to everyone
     forced_burial: str = "any"  # counters laid aside when forced: "any" | "trump" | "trump-else-any"
     exchange: int | None = None     # at most this many laid-aside cards not from the nest
+    burial_order: str = "forced-last"   # "forced-last" | "any": when forced cards may go
+    forbid_cards: tuple[str, ...] = ()  # named cards that may not be laid aside (``forbid ROOK``)
+    cards_unless_forced: bool = False   # ... unless no other card is left
+
+    @property
+    def forbids(self) -> bool:
+        """Whether ``nest.forbid`` keeps any card out of the nest."""
+        return self.forbid_counters or self.forbid_trump or bool(self.forbid_cards)
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,7 @@ class Play:
     follow: str         # "color" | "any"
     anytime: tuple[str, ...]    # cards that may be played even when able to follow
     ties: str           # which of two identical cards wins: "first-played" | "last-played"
-    review: str         # taken tricks a player may look at again: "none" | "last-trick"
+    review: str         # taken tricks a player may look at again: "none" | "last-trick" | "all-tricks"
     claim: str = "none"     # "none" | "certain": the player on lead may claim the rest
 
 
@@ -208,6 +217,7 @@ class Scoring:
     all_points: int = 0         # bonus for a side that takes every counter of the hand
     most_cards: int = 0         # bonus for the side that takes the most cards
     doubled: tuple[str, ...] = ()   # "all-tricks" / "all-points" when they double the take
+    moon_set: int | None = None     # a set moon bid's loss (None: the moon's points)
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ def build_variant(spec: ast.SpecFile, clauses: list[ast.Clause],
     deck = _read_deck(section("deck"), scoring_clauses)
     deal = _read_deal(section("deal"), deck)
     bidding = _read_bidding(section("bidding"))
-    nest = _read_nest(section("nest"), deal)
+    nest = _read_nest(section("nest"), deal, deck)
     passing = _read_passing(section("passing"))
     trump = _read_trump(section("trump"), deck)
     play = _read_play(section("play"), deck)
@@ -378,12 +378,26 @@ def _read_bidding(c: Clauses) -> model.Bidding:
         step=c.number("step", 5, low=1),
         jumps=c.word("raise", ("jumps", "one-step"), "jumps") == "jumps",
         all_pass=c.word("all-pass", ("redeal", "dealer-forced", "dealer-must-bid"), "redeal"),
-        at_maximum=c.word("at-maximum", ("others-pass", "ends-auction"), "others-pass"))
+        at_maximum=c.word("at-maximum", ("others-pass", "ends-auction"), "others-pass"),
+        moon=_moon(c))
 
 
-def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
+def _moon(c: Clauses) -> int | str | None:
+    """``bidding: moon N | game | none``: what a moon bid wins when it is made."""
+    clause = c.get("moon")
+    if clause is None:
+        return None
+    word = str(only_value(clause, SECTIONS["bidding"]["moon"].shape))
+    if word in ("none", "game"):
+        return None if word == "none" else word
+    return number_of(clause, low=1)
+
+
+def _read_nest(c: Clauses, deal: model.Deal, deck: model.Deck) -> model.Nest:
     flags = {"counters": None, "trump": None}
+    cards: dict[str, bool] = {}     # a named card: whether 'unless forced' goes with it
     clause = c.get("forbid")
+    codes = {card.code for card in deck.cards}
     if clause is not None:
         for value in clause.values:
             words = [str(a.value) for a in value.atoms]
@@ -393,10 +407,19 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
                     words[1:] in ([], ["unless", "forced"]):
                 flags[words[0]] = bool(words[1:])
                 continue
+            if value.kind == "phrase" and words[0] in codes and \
+                    words[1:] in ([], ["unless", "forced"]):
+                cards[words[0]] = bool(words[1:])
+                continue
             raise SpecError(f"'forbid' does not take '{value}'", value.span,
                             expected="counters, trump, either with 'unless forced', or nothing",
                             hint="for example: forbid counters unless forced",
                             code="unknown-value")
+    if len(set(cards.values())) > 1:
+        raise SpecError("some named cards are forbidden 'unless forced' and some always",
+                        clause.span, expected="'unless forced' after every named card or "
+                        "after none", hint="for example: forbid ROOK unless forced, R1 unless "
+                        "forced", code="unknown-value")
     return model.Nest(
         discard=c.number("discard", deal.nest),
         forbid_counters=flags["counters"] is not None,
@@ -408,7 +431,9 @@ def _read_nest(c: Clauses, deal: model.Deal) -> model.Nest:
         face_up=c.number("face-up", 0),
         shown=c.word("shown", ("never", "after-auction"), "never"),
         forced_burial=c.word("forced-burial", ("any", "trump", "trump-else-any"), "any"),
-        exchange=_exchange(c))
+        exchange=_exchange(c), forbid_cards=tuple(cards),
+        burial_order=c.word("burial-order", ("forced-last", "any"), "forced-last"),
+        cards_unless_forced=any(cards.values()))
 
 
 def _exchange(c: Clauses) -> int | None:
@@ -559,7 +584,7 @@ def _read_play(c: Clauses, deck: model.Deck) -> model.Play:
         follow=c.word("follow", ("color", "any"), "color"),
         anytime=tuple(anytime),
         ties=c.word("ties", ("first-played", "last-played"), "first-played"),
-        review=c.word("review", ("none", "last-trick"), "none"),
+        review=c.word("review", ("none", "last-trick", "all-tricks"), "none"),
         claim=c.word("claim", ("none", "certain"), "none"))
 
 
@@ -588,9 +613,15 @@ def _read_scoring(c: Clauses) -> model.Scoring:
         total=number_of(total) if total is not None else None,
         made=formulas["made"], bidders=formulas["bidders"], defenders=formulas["defenders"],
         formulas=tuple(texts), all_points=all_points or 0,
-        most_cards=c.number("most-cards", 0),
+        most_cards=c.number("most-cards", 0), moon_set=_moon_set(c),
         doubled=tuple(key for key, bonus in (("all-tricks", all_tricks),
                                              ("all-points", all_points)) if bonus is None))
+
+
+def _moon_set(c: Clauses) -> int | None:
+    """``scoring: moon-set N``: what a set moon bid loses (None: the moon's points)."""
+    clause = c.get("moon-set")
+    return None if clause is None else number_of(clause, low=1)
 
 
 def _sweep_bonus(c: Clauses, key: str) -> int | None:

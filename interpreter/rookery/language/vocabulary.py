@@ -103,6 +103,12 @@ SECTIONS: dict[str, dict[str, Key]] = {
                         "(dealer-forced) or must bid but chooses any legal amount "
                         "(dealer-must-bid)",
                         "redeal"),
+        "moon": Key("none | NUMBER | game",
+                    "a bid to take every trick, 'shooting the moon' (the action 'moon'): "
+                    "it outbids every amount, and nothing outbids it; made (the bidding "
+                    "side takes every trick), it scores N points, or wins the game at once "
+                    "('game'); set, the bidding side loses what 'scoring: moon-set' says",
+                    "none"),
         "at-maximum": Key("others-pass | ends-auction",
                           "a bid of the highest amount: the others still speak (they can "
                           "only pass), or it wins the auction at once", "others-pass"),
@@ -110,8 +116,11 @@ SECTIONS: dict[str, dict[str, Key]] = {
     "nest": {
         "discard": Key("NUMBER", "cards the bid winner lays aside after taking the nest",
                        "the nest's size"),
-        "forbid": Key("nothing | counters [unless forced] | trump [unless forced], ...",
-                      "cards that may not be laid aside (unless no other card is left)",
+        "forbid": Key("nothing | counters [unless forced] | trump [unless forced] | "
+                      "CARD [unless forced], ...",
+                      "cards that may not be laid aside (unless no other card is left): "
+                      "counters, trumps, or one named card such as the Rook (a card code; "
+                      "counters and trumps may then go)",
                       "nothing"),
         "forced-burial": Key("any | trump | trump-else-any",
                              "with 'forbid counters unless forced': which counters the bid "
@@ -120,6 +129,13 @@ SECTIONS: dict[str, dict[str, Key]] = {
                              "leaves too few trump counters may not be named ('trump': the "
                              "checker proves some trump always can be; 'trump-else-any': when "
                              "none can, any trump and any counters)", "any"),
+        "burial-order": Key("forced-last | any",
+                            "with 'unless forced' in 'forbid': when the bid winner may lay "
+                            "aside the forbidden cards it will be forced to bury (it holds "
+                            "fewer other cards than it must lay aside): only once its other "
+                            "cards are gone, or at any point of the burial (those of them "
+                            "'forced-burial' allows, such as its trump counters)",
+                            "forced-last"),
         "exchange": Key("NUMBER | any",
                         "how many cards the bid winner may exchange with the nest: at most "
                         "N of the cards laid aside may be cards that were not in the nest "
@@ -189,9 +205,10 @@ SECTIONS: dict[str, dict[str, Key]] = {
                      "every remaining trick, when that is certain: leading its cards from "
                      "the strongest down, no card another player holds could take one of "
                      "those tricks", "none"),
-        "review": Key("none | last-trick",
+        "review": Key("none | last-trick | all-tricks",
                       "which taken tricks a player may look at again: none (a trick is seen "
-                      "only until the next card is led) or the last one", "none"),
+                      "only until the next card is led), the last one, or every trick "
+                      "taken so far (each seat's view then holds them all)", "none"),
     },
     "scoring": {
         "counters": Key("RANK=POINTS | CARD=POINTS, ...", "the point value of counter cards",
@@ -210,6 +227,10 @@ SECTIONS: dict[str, dict[str, Key]] = {
                           "bonus for the side that takes the most cards: its tricks' cards, "
                           "and the nest's where nest.points sends its counters (nobody on a "
                           "tie)", "0"),
+        "moon-set": Key("NUMBER",
+                        "what a bidding side loses when its moon bid ('bidding: moon') is "
+                        "set: N points off its score", "the moon's points (with 'moon "
+                        "game': the points of a hand)"),
         "total": Key("NUMBER", "the documented points available in a hand (checked)", "none"),
         "made": Key("FORMULA (condition)", "when the bidding side has made its bid",
                     "taken >= bid"),

@@ -88,7 +88,8 @@ def spellings(hand: Hand, action: Action) -> set[str]:
     """Every way a player writes ``action``."""
     kind, value = action.kind, action.value
     if value is None:
-        return {kind}
+        # a moon bid as players say it (``bidding: moon``)
+        return {kind, "bid moon", "shoot the moon"} if kind == "moon" else {kind}
     if kind in CARD_KINDS:
         plain = card_spellings(hand, value)
     elif kind == "trump":

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..engine import Event, Hand
+from ..engine.moon import high_bid
 from ..engine.tables import Tables
 
 
@@ -56,7 +57,7 @@ def points_line(hand: Hand) -> str:
     line = "points taken: " + ", ".join(f"{keeper_name(t, k)} {p}"
                                         for k, p in enumerate(points_taken(hand)))
     if hand.bidder is not None and hand.high:
-        line += f"; {seat_name(t, hand.bidder)} bid {hand.high}"
+        line += f"; {seat_name(t, hand.bidder)} bid {high_bid(hand)}"
     return line
 
 
@@ -104,6 +105,8 @@ def describe_event(hand: Hand, event: Event) -> Iterator[str]:
         yield f"  {seat_name(t, seat)} bids {data['amount']}{auto}"
     elif kind == "pass":
         yield f"  {seat_name(t, seat)} passes"
+    elif kind == "moon":
+        yield f"  {seat_name(t, seat)} shoots the moon: a bid to take every trick"
     elif kind == "forced-bid":
         yield f"  {seat_name(t, seat)} is forced to take the bid at {data['amount']}"
     elif kind == "auction-won":

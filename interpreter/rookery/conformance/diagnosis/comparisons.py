@@ -248,13 +248,20 @@ class Comparisons:
     @staticmethod
     def _check_shown(hand, seat, view, record) -> None:
         """Nest cards turned face up must be in the view (``nest.face-up``,
-        ``nest.shown``): a view without them is charged to the rule that shows them."""
+        ``nest.shown``), and every taken trick where ``play.review all-tricks`` keeps them
+        open: a view without them is charged to the rule that shows them."""
         for fact, (cards, rule) in attribution.shown_facts(hand, seat).items():
             got = view.get(fact)
-            if isinstance(got, list) and sorted(map(str, got)) == sorted(cards):
+            if fact == "tricks":        # every taken trick, in order (play.review)
+                if got == cards:
+                    continue
+                told = f"the {len(cards)} tricks taken so far"
+            elif isinstance(got, list) and sorted(map(str, got)) == sorted(cards):
                 continue
+            else:
+                told = ", ".join(cards)
             record("view-shows", (rule,),
                    [{"expect": {"view": {"seat": seat, "shows": {fact: cards}}}}],
-                   f"seat {seat}'s view shows {fact} {', '.join(cards)}",
+                   f"seat {seat}'s view shows {fact} {told}",
                    f"seat {seat}'s view shows {fact} {got!r:.80}")
 

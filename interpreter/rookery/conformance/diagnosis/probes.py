@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...engine import attribution
 from ...engine.actions import Action
 from ...engine.burial import later_in_burial
+from ...engine.moon import high_bid
 from .differences import OutOfStep
 
 
@@ -199,7 +200,7 @@ def _against_another_high_bid(hand, action, got) -> bool:
     refusal is measured from the high bid, so it follows from that bid's rule)."""
     if not str(action).startswith("bid ") or "high_bid" not in got:
         return False
-    return got.get("high_bid") != (hand.high or None)
+    return got.get("high_bid") != high_bid(hand)
 
 
 def _context(hand, action: Action, error) -> str:

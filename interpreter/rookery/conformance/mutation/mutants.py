@@ -85,12 +85,25 @@ def _double_alternatives(key: str):
     return alternatives
 
 
+def _moon_alternatives(text: str, variant: Variant) -> Iterator[tuple[str, str]]:
+    """A moon bid: worth 50 points more or less, the game instead of points (or points
+    instead of the game), or no moon bid at all."""
+    if text == "none":
+        yield "moon game", "moon game"
+        return
+    others = ["moon 200"] if text == "game" else \
+        [f"moon {int(text) + d}" for d in (50, -50) if int(text) + d >= 1] + ["moon game"]
+    for other in others + ["moon none"]:
+        yield other, other
+
+
 # Clauses of the house-rule mechanisms whose values the generic rules below cannot vary
 # (an empty list of alternatives falls back to them).
 HOUSE_ALTERNATIVES = {("game", "low"): _low_alternatives,
                       ("game", "ties"): _ties_alternatives,
                       ("scoring", "all-tricks"): _double_alternatives("all-tricks"),
-                      ("scoring", "all-points"): _double_alternatives("all-points")}
+                      ("scoring", "all-points"): _double_alternatives("all-points"),
+                      ("bidding", "moon"): _moon_alternatives}
 
 
 @dataclass(frozen=True)
@@ -198,7 +211,8 @@ def _alternatives(clause: ast.Clause, variant: Variant) -> Iterator[tuple[str, s
         value = numbers[0]
         deltas = {("bidding", "minimum"): [step, -step], ("bidding", "maximum"): [-step],
                   ("bidding", "step"): [step], ("game", "target"): [-50, 50],
-                  ("passing", "cards"): [-1], ("nest", "face-up"): [1, -1]}.get((section, key), [10, -value] if value else [10])
+                  ("passing", "cards"): [-1], ("nest", "face-up"): [1, -1],
+                  ("scoring", "moon-set"): [50, -50]}.get((section, key), [10, -value] if value else [10])
         for delta in deltas:
             if value + delta >= 0 and delta:
                 yield f"{key} {value + delta}", f"{key} {value + delta}"

@@ -102,7 +102,7 @@ _STATE = (
     ("phase", True, _phase),
     ("to_act", True, _seat_or_none),
     ("legal", True, _strings),
-    ("high_bid", False, _int_or_none),
+    ("high_bid", False, lambda v: v == "moon" or _int_or_none(v)),   # "moon": bidding.moon
     ("bidder", False, _seat_or_none),
     ("trump", False, _str_or_none),
     ("tricks_won", False, _ints),

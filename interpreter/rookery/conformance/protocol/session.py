@@ -9,6 +9,7 @@ protocol.  Both answer with the same dictionaries, so the two cannot drift apart
 from __future__ import annotations
 
 from ...engine import Game, Hand
+from ...engine.moon import high_bid
 from ...errors import IllegalAction, RookeryError
 from ...language.load import builtin_variants, load_variant
 from ...language.options import corpus_combinations, is_builtin
@@ -160,7 +161,7 @@ class Session:
             "phase": hand.phase,
             "to_act": hand.actor,
             "legal": [str(action) for action in hand.legal_actions()],
-            "high_bid": hand.high or None,
+            "high_bid": high_bid(hand),
             "bidder": hand.bidder,
             "trump": hand.ctx.call.split()[0] if hand.ctx is not None else None,
             "tricks_won": list(hand.tricks_won),

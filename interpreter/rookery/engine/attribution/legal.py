@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from ...errors import IllegalAction
 from ..actions import Action
-from ..burial import later_in_burial
+from ..burial import early, later_in_burial
 from .common import PHASE_CLAUSES, _rule, _unique
 from .tricks import bird_rule
 
@@ -41,10 +41,11 @@ CODE_CLAUSES = {
     "bid-too-low": ("bidding", "minimum"), "bid-too-high": ("bidding", "maximum"),
     "bid-not-multiple": ("bidding", "step"), "bid-jump": ("bidding", "raise"),
     "must-follow-color": ("play", "follow"), "cannot-discard-counters": ("nest", "forbid"),
+    "cannot-discard-card": ("nest", "forbid"),
     "cannot-discard-trump": ("nest", "forbid"), "trump-not-allowed": ("trump", "choices"),
     "must-pass-best": ("trump", "choices"), "must-pass-worst": ("trump", "choices"),
     "cannot-call-own-card": ("table", "sides"), "already-called": ("table", "sides"),
-    "must-bid": ("bidding", "all-pass"),
+    "must-bid": ("bidding", "all-pass"), "no-moon-bid": ("bidding", "moon"),
     "must-discard-trump-counter": ("nest", "forced-burial"),
     "exchange-limit": ("nest", "exchange"),
     "claim-not-on-lead": ("play", "claim"), "claim-not-certain": ("play", "claim"),
@@ -126,6 +127,9 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
             return _unique([_rule(hand, "trump", "rook" if card == t.rook else "special")])
         return _unique([_rule(hand, "play", "follow")])
     if kind == "discard":
+        if t.card_of.get(action.value) in early(hand):
+            # a forced card the spec lets go before the free ones (nest.burial-order)
+            return _unique([_rule(hand, "nest", "burial-order")])
         return _unique([_rule(hand, "nest", "forbid")])
     if kind in ("trump",):
         return _unique([_rule(hand, "trump", "choices")])
@@ -136,6 +140,8 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
         return _unique([_rule(hand, "table", "sides")])
     if kind == "claim":
         return _unique([_rule(hand, "play", "claim")])     # a claim certain here
+    if kind == "moon":
+        return _unique([_rule(hand, "bidding", "moon")])   # a moon bid open here
     if kind in ("rook", "leader"):
         return _unique([_rule(hand, *PHASE_CLAUSES[kind])])
     return ()
@@ -173,6 +179,12 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
         return _unique([_rule(hand, "play", "anytime")] +
                        [r for a in missing for r in permit_rules(hand, a, other_legal)])
     discards = [a for a in missing if a.kind == "discard"]
+    buried_early = {t.codes[card] for card in early(hand)}
+    if discards and len(discards) == len(missing) and not extra and \
+            all(a.value in buried_early for a in discards):
+        # only the forced cards the spec lets go early are refused: the engine buries
+        # them last (nest.burial-order), not by another rule of what may go
+        return _unique([_rule(hand, "nest", "burial-order")])
     own = {a.value for a in hand.legal_actions()
            if a.kind == "discard" and a.value not in hand.start_nest}
     if discards and len(discards) == len(missing) and not extra and \

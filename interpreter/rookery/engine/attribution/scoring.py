@@ -145,6 +145,9 @@ def scoring_rules(hand) -> tuple[str, ...]:
         if amount or key in scoring.doubled:
             rules.append(_rule(hand, "scoring", key))
     rules += [_rule(hand, "scoring", k) for k in ("made", "bidders", "defenders")]
+    if hand.result.moon:        # a moon hand: what it wins or loses
+        rules[:0] = [_rule(hand, "bidding", "moon")] + \
+            ([_rule(hand, "scoring", "moon-set")] if not hand.result.made else [])
     return _unique(rules)
 
 
@@ -207,6 +210,8 @@ def _house_game_rules(hand) -> tuple[str, ...]:
     from ..game_end import decide
     game = hand.variant.game
     _, keys = decide(hand.variant, hand.result, hand.t.team_of)
+    if "bidding.moon" in keys:      # a moon made with 'moon game' ends the game
+        return _unique([_rule(hand, "bidding", "moon")])
     house = [key for key in keys if key in ("low", "ties", "win-on")]
     if not house and game.win_on == "own-bid" and max(hand.result.scores) >= game.target:
         house = ["win-on"]

@@ -11,13 +11,16 @@ from .common import _rule, _unique
 
 def visible_codes(hand, seat: int) -> set[str]:
     """Every card code ``seat`` may see now: its hand, the trick on the table, the last
-    trick while it stays in view, an exposed dummy, the cards it laid aside or is
+    trick while it stays in view (every taken trick, where ``play.review`` says so), an
+    exposed dummy, the cards it laid aside or is
     passing, and the called cards."""
     obs = hand.observation(seat)
     seen = set(obs["hand"])
     for key in ("trick", "last_trick"):
         for entry in obs.get(key) or ():
             seen.add(entry[1])
+    for trick in obs.get("tricks", ()):     # every taken trick (play.review all-tricks)
+        seen.update(code for _, code in trick)
     seen.update(obs.get("laid_aside", ()))
     seen.update(obs.get("giving", ()))
     seen.update(obs.get("called", ()))
@@ -32,11 +35,16 @@ def visible_codes(hand, seat: int) -> set[str]:
 SHOWN_FACTS = {"nest_face_up": ("nest", "face-up"), "nest_shown": ("nest", "shown")}
 
 
-def shown_facts(hand, seat: int) -> dict[str, tuple[list[str], str]]:
-    """The cards a seat's view must show face up now, by key: (cards, rule id)."""
+def shown_facts(hand, seat: int) -> dict[str, tuple[list, str]]:
+    """The cards a seat's view must show face up now, by key: (cards, rule id); and
+    where ``play.review all-tricks`` keeps them open, every taken trick (``tricks``:
+    each a list of [seat, card])."""
     obs = hand.observation(seat)
-    return {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
-            if fact in obs}
+    facts = {fact: (obs[fact], _rule(hand, *clause)) for fact, clause in SHOWN_FACTS.items()
+             if fact in obs}
+    if obs.get("tricks"):
+        facts["tricks"] = (obs["tricks"], _rule(hand, "play", "review"))
+    return facts
 
 
 def view_rules(hand, want: dict | None = None) -> tuple[str, ...]:
