@@ -25,7 +25,8 @@ KINDS = {
     "game-over": "ends the game differently",
     "view-leak": "shows a seat a card it may not see",
     "unreadable-action": "offers an action the spec has no word for",
-    "view-shows": "hides from a seat a nest card turned face up for everyone",
+    "view-shows": "hides what every seat is shown (a nest card face up, the tricks kept "
+                  "open)",
     "hand": "puts other cards in a seat's hand",
     "engine-failure": "fails (crash, hang, garbage or a broken protocol)",
     "deal-refused": "refuses a deal of the spec's deck",

@@ -710,6 +710,11 @@ class Fuzzer(Lockstep):
         if style == "top":
             mine = hand.to_act == self._auction_seat
             return bids[-1] if mine else passes[0]
+        if style == "moon":
+            # the stacked side's seat shoots the moon where the spec has one
+            moon = [a for a in ordered if a.kind == "moon"]
+            mine = hand.to_act == self._auction_seat
+            return (moon or bids[-1:])[0] if mine else passes[0]
         if style == "one-bid":
             mine = hand.to_act == self._auction_seat and hand.bidder is None
             return bids[0] if mine or (hand.bidder is None and rng.random() < 0.15) \

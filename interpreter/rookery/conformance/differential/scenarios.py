@@ -57,7 +57,10 @@ BY_CLAUSE = {
     # leads its trumps, the Rook and birds (measured against the birds shared round the
     # table or given to the other side: more decisions than either)
     "trump.bird": _STACKED,
-    "nest.forced-burial": _FORCED, "nest.forbid": _FORCED,
+    "nest.forced-burial": _FORCED, "nest.forbid": _FORCED, "nest.burial-order": _FORCED,
+    # a moon is bid by the side able to take every trick, and made or set by its play
+    "bidding.moon": Scenario("", cards="stacked", auction="moon"),
+    "scoring.moon-set": Scenario("", cards="stacked", auction="moon"),
     "nest.face-up": _VIEWS, "nest.shown": _VIEWS,
 }
 
@@ -148,8 +151,10 @@ def barred(variant, t, color: int) -> list[str]:
     will name) and those always trump.  A spec that forbids nothing: the counters (the
     house rule most often added)."""
     rules = variant.nest
+    named = set(getattr(rules, "forbid_cards", ()) or ())
     out = [code for code, card in t.card_of.items()
-           if t.points[card] and (rules.forbid_counters or not rules.forbid_trump)]
+           if code in named or t.points[card] and (rules.forbid_counters or
+                                                    not rules.forbid_trump and not named)]
     if rules.forbid_trump:
         out += [code for code, card in t.card_of.items() if code not in out and
                 (card in t.always_trump or t.color_of[card] == color)]
