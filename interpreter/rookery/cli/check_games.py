@@ -74,8 +74,8 @@ def cmd_check_games(args) -> int:
         if path is not None:
             write(report, path)
     if args.html is not None:
-        from ..conformance.pages import write_run_page
-        write_run_page(args.html, _json(report), variant)
+        from ..conformance.pages import write_report
+        write_report(args.html, _json(report), {variant.id: variant}, rerun)
     print_report(report, console, args.verbose)
     for problem in problems:
         console.print(f"[red]rookery check-games wrote a case that cannot be rerun[/] (a "
