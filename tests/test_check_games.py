@@ -260,3 +260,49 @@ def test_a_large_log_streams_in_bounded_memory(tmp_path, record):
     small, large = peak(8), peak(32)
     assert large < small * 1.5 + 50_000, f"{small:,} bytes for 8 games, {large:,} for 32"
     assert large < len(one) * 32 / 4    # under a quarter of the file's 32 games
+
+
+# -- the docs' commands ---------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _section_commands(page: Path, start: str) -> list[str]:
+    """The ``rookery`` commands of the shell blocks of ``page`` from the heading
+    ``start`` on."""
+    import re
+    text = page.read_text(encoding="utf-8")
+    text = text[text.index(start):]
+    blocks = re.findall(r"```shell\n(.*?)```", text, re.S)
+    return [line.split("  #")[0].strip() for block in blocks for line in block.splitlines()
+            if line.strip().startswith("rookery ")]
+
+
+def test_the_docs_commands_run_as_written(tmp_path, monkeypatch, capsys):
+    """docs/check-your-engine.md's sections on recorded games and on the report to
+    share, run in order with the exit codes they imply."""
+    import shlex
+    import shutil
+
+    from _conformance_fixtures import rookery_on_path
+    shutil.copytree(ROOT / "conformance" / "examples", tmp_path / "conformance" / "examples")
+    monkeypatch.chdir(tmp_path)
+    rookery_on_path(tmp_path, monkeypatch)
+    commands = _section_commands(ROOT / "docs" / "check-your-engine.md",
+                                 "## Checking recorded games")
+    # the planted log breaks two rules; the spec passes its cases; the served
+    # interpreter conforms; the dashboard is written
+    assert [c.split()[1] for c in commands] == ["check-games", "conformance", "fuzz", "report"]
+    outputs = []
+    for command, expected in zip(commands, [1, 0, 0, 0]):
+        code = main(shlex.split(command)[1:])
+        out = capsys.readouterr()
+        outputs.append(out.out)
+        assert code == expected, f"{command}\n{out.out[-2000:]}\n{out.err[-2000:]}"
+    report = json.loads((tmp_path / "games.json").read_text())
+    assert {rule for d in report["deviations"] for rule in d["rules"]} == \
+        {"bidding.minimum", "scoring.bidders"}
+    assert (tmp_path / "served-report" / "badge.svg").is_file()
+    assert (tmp_path / "dashboard" / "index.html").is_file()
+    first = _section_commands(ROOT / "docs" / "recorded-games.md", "# Recorded games")[0]
+    assert main(shlex.split(first)[1:]) == 1
