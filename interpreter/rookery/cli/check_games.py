@@ -34,6 +34,9 @@ def add_subcommand(sub) -> None:
     p.add_argument("--html", type=Path, metavar="DIR",
                    help="write a report to share: DIR/index.html, DIR/rules.html and "
                    "DIR/badge.svg")
+    p.add_argument("--no-witnesses", action="store_true",
+                   help="count each rule's compared decisions only, not its witnesses (the "
+                   "decisions where an alternative of the rule would have been caught)")
     p.add_argument("-v", "--verbose", action="store_true", help="every rule not reached")
 
 
@@ -68,7 +71,9 @@ def cmd_check_games(args) -> int:
     rerun = "rookery conformance" + (f" --spec {shlex.quote(str(args.spec))}"
                                      if args.spec is not None else "")
     report, problems = check_games(args.log, variant, oracle, cases=args.cases,
-                                   spec_file=args.spec, rerun=rerun)
+                                   spec_file=args.spec, rerun=rerun,
+                                   spec_ref=None if args.no_witnesses else
+                                   str(args.spec or oracle["spec"]))
     console = Console(highlight=False, soft_wrap=True)
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:

@@ -14,13 +14,18 @@ from .report import GamesReport, build
 
 def check_games(log: str | Path, variant: Variant, oracle: dict, *,
                 cases: Path | None = None, spec_file: Path | None = None,
-                rerun: str = "") -> tuple[GamesReport, list[str]]:
+                rerun: str = "", spec_ref: str | None = None
+                ) -> tuple[GamesReport, list[str]]:
     """Every game of ``log`` checked against ``variant`` (``oracle``: the spec's name
     and digest, for the report and the cases); with ``cases``, each broken rule's case
-    written there.  Returns the report and the problems of the cases read back (none
-    expected).  The log streams: one hand is kept at a time."""
+    written there; with ``spec_ref`` (the spec's id or path), the witnesses of each rule
+    counted (:mod:`.witnesses`), else its compared decisions alone.  Returns the report
+    and the problems of the cases read back (none expected).  The log streams: one hand
+    is kept at a time."""
+    from .witnesses import Witnesses
     began = time.perf_counter()
-    check = GamesCheck(variant)
+    check = GamesCheck(variant, witnesses=Witnesses.of(spec_ref, variant)
+                       if spec_ref is not None else None)
     for item in read_log(log):
         check.take(item)
     check.close()

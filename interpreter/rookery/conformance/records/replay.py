@@ -64,6 +64,7 @@ class _Previous:
     engine_result: dict | None
     number: int         # the hand's number in its game
     index: int          # the hand's number in the run (a difference's "deal")
+    witness: object = None      # the alternatives that played it beside the spec
 
 
 @dataclass
@@ -80,6 +81,7 @@ class GamesCheck:
     hands: int = 0
     actions: int = 0
     engines: list[str] = field(default_factory=list)
+    witnesses: object = None    # a Witnesses (.witnesses), or None: decisions only
     _previous: _Previous | None = None
     _in_game: bool = False
     _hand_in_game: int = 0
@@ -157,7 +159,9 @@ class GamesCheck:
         self.coverage.hands += 1
         self.coverage.decide(decisions.deal_rules(hand), number)
         path: list[tuple[int, str]] = []
-        stopped = self._replay(recorded, hand, deal, path, where, number)
+        witness = self.witnesses.hand(deal, {"deal": number, "place": recorded.place}) \
+            if self.witnesses is not None else None
+        stopped = self._replay(recorded, hand, deal, path, where, number, witness)
         if stopped:
             return
         if not hand.is_over:
@@ -168,16 +172,19 @@ class GamesCheck:
                              recorded.result_place, where, number)
             return
         self.coverage.ended += 1
-        self._judge_result(recorded, hand, deal, path, where, number)
+        if self._judge_result(recorded, hand, deal, path, where, number) and witness:
+            witness.result(hand, set(recorded.result) & set(result_of(hand)),
+                           recorded.result_place)
         self._previous = _Previous(hand, recorded.place,
                                    tuple(recorded.result["scores"]) if recorded.result
-                                   else None, recorded.result, deal["number"], number)
+                                   else None, recorded.result, deal["number"], number,
+                                   witness)
 
     def _replay(self, recorded: RecordedHand, hand: Hand, deal: dict, path: list,
-                where, number: int) -> bool:
-        """Each recorded action against the spec; True when the hand stopped at a
-        difference."""
-        for step in recorded.steps:
+                where, number: int, witness=None) -> bool:
+        """Each recorded action against the spec (and beside it, the alternatives that
+        count witnesses); True when the hand stopped at a difference."""
+        for index, step in enumerate(recorded.steps, 1):
             if hand.is_over:
                 self._record("goes-on", attribution.phase_rules(hand, "play"), deal, path,
                              [{"expect": {"hand_over": True}}], "the hand over",
@@ -213,6 +220,9 @@ class GamesCheck:
                              f"({refused.message})", step.place, where, number)
                 return True
             governing = decisions.action_rules(hand, action)
+            if witness is not None:
+                witness.action(index, step.place, step.seat, action,
+                               hand.legal_actions() if step.legal is not None else None)
             try:
                 events = hand.apply(action, step.seat)
             except IllegalAction:       # refusal() said it is legal: never here
@@ -334,6 +344,8 @@ class GamesCheck:
         actual = {"winners": list(winners)} if winners is not False else False
         if expected == actual:
             self.coverage.decide(_game_part(judged), previous.index)
+            if previous.witness is not None:
+                previous.witness.game_end(hand, tuple(totals), place)
             return
         rules = attribution.game_rules(judged, expected, actual)
         self._record("game-over", rules, _deal_of(hand), _path_of(hand),

@@ -43,6 +43,30 @@ class GamesReport:
     places: dict = field(default_factory=dict)      # id(Difference) -> Finding
     rerun: str = ""
 
+    def witnesses(self, rule: str) -> tuple[int, dict] | None:
+        """A rule's witnesses and the first of them (None: the rule has no alternative,
+        or none were counted; its compared decisions stand in)."""
+        counted = self.check.witnesses
+        if counted is None or rule not in counted.rules:
+            return None
+        return counted.counts[rule], counted.first.get(rule, {})
+
+    def evidence(self, verdict: Verdict) -> str:
+        """What a conforming rule's verdict rests on, in words."""
+        witnessed = self.witnesses(verdict.rule)
+        if witnessed is not None:
+            return f"{witnessed[0]} witnesses"
+        return f"{verdict.decisions} decisions"
+
+    def verdict_json(self, verdict: Verdict) -> dict:
+        out = verdict.to_json()
+        witnessed = self.witnesses(verdict.rule)
+        if witnessed is not None:
+            out["witnesses"] = witnessed[0]
+            if witnessed[1]:
+                out["witness"] = witnessed[1]
+        return out
+
     @property
     def findings(self) -> list[Finding]:
         return self.check.findings
@@ -79,7 +103,26 @@ def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
     found = [replace(v, reason=NO_VIEWS) if v.verdict == NOT_REACHED and not v.moot and
              v.reason.startswith("the engine states no view") else v
              for v in verdicts(variant, check.coverage, deviations, views=False)]
-    return GamesReport(variant, oracle, log, check, seconds, deviations, found, places)
+    report = GamesReport(variant, oracle, log, check, seconds, deviations, found, places)
+    report.verdicts = [_earned(report, v) for v in found]
+    return report
+
+
+MIN_WITNESSES = 1
+
+
+def _earned(report: GamesReport, verdict: Verdict) -> Verdict:
+    """A rule that has alternatives conforms only with a witness: compared decisions
+    where none of its alternatives would have been caught are no evidence."""
+    witnessed = report.witnesses(verdict.rule)
+    if verdict.verdict != CONFORMS or witnessed is None or witnessed[0] >= MIN_WITNESSES:
+        return verdict
+    alternatives = [a.clause for a in report.check.witnesses.alternatives
+                    if a.rule == verdict.rule]
+    return replace(verdict, verdict=NOT_REACHED, reason=(
+        f"{verdict.decisions} recorded decisions compared, but none where an "
+        f"alternative of the rule ({', '.join(f'`{a}`' for a in alternatives[:3])}) "
+        "would have been caught"))
 
 
 def to_json(report: GamesReport) -> dict:
@@ -94,7 +137,7 @@ def to_json(report: GamesReport) -> dict:
         "findings": [_finding_json(f) for f in report.findings],
         "errors": [e.to_json() for e in report.errors],
         "verdict_counts": counts(report.verdicts),
-        "verdicts": [v.to_json() for v in report.verdicts],
+        "verdicts": [report.verdict_json(v) for v in report.verdicts],
         "rerun": report.rerun,
         "coverage": {"hands": check.coverage.hands, "hands_ended": check.coverage.ended,
                      "codes": dict(check.coverage.codes)},
@@ -161,8 +204,8 @@ def write_junit(report: GamesReport, path: Path) -> None:
                 ET.SubElement(case, "skipped", message="not reached: " + verdict.reason)
             else:
                 ET.SubElement(case, "system-out").text = (
-                    f"conforms: {verdict.decisions} decisions compared in "
-                    f"{verdict.deals} hands")
+                    f"conforms, {report.evidence(verdict)} ({verdict.decisions} decisions "
+                    f"compared in {verdict.deals} hands)")
     for deviation in unexplained:
         case = ET.SubElement(suite, "testcase", classname=report.variant.id,
                              name=f"unexplained {deviation.kind}")
@@ -229,7 +272,7 @@ def print_report(report: GamesReport, console: Console, verbose: bool = False) -
             console.print(f"  ... and {len(missing) - 12} more (-v lists them)")
     good = [v for v in report.verdicts if v.verdict == CONFORMS]
     console.print(f"\n[green]conforms ({len(good)})[/]" + (": " + ", ".join(
-        f"{escape(v.rule)} {v.decisions} decisions/{v.deals} hands" for v in good)
+        f"{escape(v.rule)} {report.evidence(v)}" for v in good)
         if good else ": none"))
 
 
