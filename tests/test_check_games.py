@@ -173,9 +173,15 @@ def test_a_hand_written_log_names_an_illegal_bid_and_a_wrong_score(tmp_path, rec
             line["scores"][keeper] += 10
         if line["type"] == "result":
             line["scores"][keeper] += 10
-    code, report = _check(tmp_path, _write(tmp_path / "log.jsonl", lines))
+    junit = tmp_path / "games.xml"
+    code, report = _check(tmp_path, _write(tmp_path / "log.jsonl", lines), "--junit",
+                          str(junit))
     assert code == 1
     assert report["errors"] == []
+    from xml.etree import ElementTree as ET
+    failed = {case.get("name") for case in ET.parse(junit).getroot()
+              if case.find("failure") is not None}
+    assert failed == {"bidding.minimum", scoring_rule(report)}
     broken = {(tuple(d["rules"]), d["kind"]) for d in report["deviations"]}
     assert (("bidding.minimum",), "accepts-illegal") in broken
     scoring = [d for d in report["deviations"] if d["kind"] == "result"]
@@ -187,6 +193,10 @@ def test_a_hand_written_log_names_an_illegal_bid_and_a_wrong_score(tmp_path, rec
     assert verdicts["play.follow"]["verdict"] == "conforms"
     assert verdicts["play.follow"]["decisions"] > 100
     assert report["verdict_counts"]["conforms"] >= 25
+
+
+def scoring_rule(report: dict) -> str:
+    return next(d["rules"][0] for d in report["deviations"] if d["kind"] == "result")
 
 
 def test_a_seat_acting_out_of_turn_breaks_the_turn_rule(tmp_path, record):
@@ -241,7 +251,12 @@ def test_garbage_lines_are_errors_with_their_line_numbers_and_the_rest_is_checke
     lines += second_game
     lines.append({"type": "bogus"})
     log = _write(tmp_path / "log.jsonl", lines)
-    code, report = _check(tmp_path, log)
+    junit = tmp_path / "games.xml"
+    code, report = _check(tmp_path, log, "--junit", str(junit))
+    from xml.etree import ElementTree as ET
+    assert {case.get("name") for case in ET.parse(junit).getroot()
+            if case.find("error") is not None} == {f"log {e['place']}"
+                                                   for e in report["errors"]}
     assert code == 1
     errors = {e["place"]: e["message"] for e in report["errors"]}
     assert set(errors) == {"line 2", f"line {action + 2}", f"line {cut}",

@@ -199,7 +199,7 @@ def _part(part: Part, spec: Spec, rows: list[Row], digest: str,
 
 def _evidence(row: Row) -> str:
     if row.verdict == CONFORMS:
-        return f"{row.count} {row.unit}"
+        return f"{row.count} {row.unit}" + (f"; {row.witness}" if row.witness else "")
     if row.verdict == BREAKS:
         return row.did or row.reason or "broken"
     return row.reason

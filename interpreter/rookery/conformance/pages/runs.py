@@ -28,6 +28,7 @@ class Row:
     case: str = ""
     rerun: str = ""
     did: str = ""           # what the engine did, for a rule it breaks
+    witness: str = ""       # a conforming rule's first witness, in words
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def _verdicts(tool: str, data: dict, rerun: str) -> RunView:
                         _number(verdict.get("witnesses" if witnessed else "decisions")),
                         "witnesses" if witnessed else "decisions",
                         _text(verdict.get("reason")), _text(verdict.get("case")), rerun,
-                        did.get(rule, "")))
+                        did.get(rule, ""), _witness(_dict(verdict.get("witness")))))
     notes = [_unexplained(_dict(d), rerun) for d in _list(data.get("deviations"))
              if not _list(_dict(d).get("rules"))]
     notes += [f"a difference that fits several rules: {_text(_dict(d).get('detail'))}"
@@ -125,6 +126,19 @@ def _verdicts(tool: str, data: dict, rerun: str) -> RunView:
     part = Part(_text(data.get("variant"), "?"), _text(oracle.get("spec")),
                 _text(oracle.get("sha256")), tuple(rows))
     return RunView(tool, engine, (part,), data.get("ok") is True, tuple(notes))
+
+
+def _witness(witness: dict) -> str:
+    """A witness in words: where, and the alternative it would have caught."""
+    alternative = _text(witness.get("alternative"))
+    if not alternative:
+        return ""
+    where = _text(witness.get("place")) or (
+        f"deal {witness['deal']}" if isinstance(witness.get("deal"), int) else "")
+    step = witness.get("step")
+    return (f"e.g. {where}" + (f", step {step}" if isinstance(step, (int, str)) and step
+                               != "" else "")
+            + f": `{alternative}` would have been caught")
 
 
 def _unexplained(deviation: dict, rerun: str) -> str:
