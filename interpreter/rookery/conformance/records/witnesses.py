@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ...engine import attribution
 from ...engine.game import game_winners
@@ -55,21 +56,14 @@ class Witnesses:
     @classmethod
     def of(cls, spec_ref: str | None, variant: Variant) -> "Witnesses":
         """The alternatives of every clause of the spec (none when the spec cannot be
-        taken apart: then no rule has witnesses, and decisions stand in)."""
-        from ..differential.adapt import Adaptation
-        from ..differential.verdicts import spec_rules
+        taken apart: then no rule has witnesses, and decisions stand in).  A built-in
+        spec's are made once a process (a spec file may change between two runs)."""
+        from pathlib import Path
         if spec_ref is None:
             return cls([])
-        try:
-            adaptation = Adaptation(spec_ref)
-        except Exception:  # noqa: BLE001 - a spec we cannot take apart has no alternatives
-            return cls([])
-        out = []
-        for rule, _ in spec_rules(variant):
-            for tier, _, _, line, alternative in adaptation.candidates(rule, variant):
-                if tier == 0:
-                    out.append(Alternative(rule, line, alternative))
-        return cls(out)
+        if Path(spec_ref).is_file():
+            return cls(list(_alternatives(spec_ref, variant)))
+        return cls(list(_builtin_alternatives(spec_ref)))
 
     def hand(self, deal: dict, where: dict) -> "HandWitnesses":
         return HandWitnesses(self, deal, where)
@@ -79,6 +73,25 @@ class Witnesses:
             self.counts[rule] += 1
             self.first.setdefault(rule, dict(where, step=step, place=place,
                                              alternative=caught[rule]))
+
+
+def _alternatives(spec_ref: str, variant: Variant) -> tuple[Alternative, ...]:
+    from ..differential.adapt import Adaptation
+    from ..differential.verdicts import spec_rules
+    try:
+        adaptation = Adaptation(spec_ref)
+    except Exception:  # noqa: BLE001 - a spec we cannot take apart has no alternatives
+        return ()
+    return tuple(Alternative(rule, line, alternative)
+                 for rule, _ in spec_rules(variant)
+                 for tier, _, _, line, alternative in adaptation.candidates(rule, variant)
+                 if tier == 0)
+
+
+@lru_cache(maxsize=8)
+def _builtin_alternatives(name: str) -> tuple[Alternative, ...]:
+    from ...language.load import load_variant
+    return _alternatives(name, load_variant(name))
 
 
 class HandWitnesses:
