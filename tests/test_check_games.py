@@ -13,6 +13,8 @@ import pytest
 
 from rookery.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory) -> dict:
@@ -277,10 +279,9 @@ def test_a_log_without_a_game_is_a_usage_mistake(tmp_path, capsys):
     assert "no game in the log" in capsys.readouterr().err
 
 
-def test_a_large_log_streams_in_bounded_memory(tmp_path, record):
+def test_a_large_log_is_read_in_bounded_memory(tmp_path, record):
     """The reader keeps one hand at a time: reading four times as many games costs
-    about the memory of reading one share (what a 100 MB log costs is what one hand
-    costs, not what the file weighs)."""
+    about the memory of reading one share."""
     from rookery.conformance.records.log import RecordedHand, read_log
     one = "".join(json.dumps(line) + "\n" for line in as_lines(record, legal=False))
 
@@ -299,9 +300,32 @@ def test_a_large_log_streams_in_bounded_memory(tmp_path, record):
     assert large < len(one) * 32 / 4    # under a quarter of the file's 32 games
 
 
-# -- the docs' commands ---------------------------------------------------------------------
+def test_a_checked_log_keeps_what_it_counts_bounded(tmp_path, monkeypatch):
+    """Past the first findings of a rule and kind the others are counted, not kept,
+    and the hands each rule decided in are counted, not kept: an engine wrong in every
+    hand of a 100 MB log is checked in the memory of a few hands."""
+    from rookery.conformance.records import replay
+    from rookery.conformance.records.check import check_games
+    from rookery.language.load import load_variant
+    monkeypatch.setattr(replay, "MAX_KEPT", 2)
+    one = (ROOT / "conformance" / "examples" / "recorded-games" / "planted.jsonl") \
+        .read_text()
+    log = tmp_path / "log.jsonl"
+    log.write_text(one * 6)
+    report, _ = check_games(log, load_variant("tournament"),
+                            {"spec": "tournament", "sha256": ""})
+    assert report.check.hands == 6 * 7
+    assert len(report.findings) == 2 * 2            # two of each of the two mistakes
+    for deviation in report.deviations:
+        assert report.hands_of(deviation) == report.differences_of(deviation) == 6
+    verdicts = {v.rule: v for v in report.verdicts}
+    assert verdicts["bidding.minimum"].reason == "6 hands differ"
+    decided = report.check.coverage.decided_in
+    assert all(not isinstance(hands, (set, list)) for hands in decided.values())
+    assert len(decided["deal.hand"]) == 6 * 7
 
-ROOT = Path(__file__).resolve().parent.parent
+
+# -- the docs' commands ---------------------------------------------------------------------
 
 
 def _section_commands(page: Path, start: str) -> list[str]:

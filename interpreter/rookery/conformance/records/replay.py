@@ -37,6 +37,38 @@ LOG_KINDS = {
     "stops-early": "ends the hand before the spec's hand is over",
 }
 
+# Kept in full per rule and kind (the rest counted), and errors kept (the rest counted):
+# a log of 100 MB from an engine wrong in every hand is still read in bounded memory.
+MAX_KEPT = 50
+MAX_ERRORS = 1000
+
+
+class _Hands:
+    """How many hands, counted as they come in order, none of them kept."""
+
+    __slots__ = ("last", "count")
+
+    def __init__(self):
+        self.last, self.count = None, 0
+
+    def add(self, number: int) -> None:
+        if number != self.last:
+            self.last, self.count = number, self.count + 1
+
+    def __len__(self) -> int:
+        return self.count
+
+
+class StreamedCoverage(Coverage):
+    """Differential play's coverage, with the hands each rule decided in counted, not
+    kept (a log's hands come in order)."""
+
+    def decide(self, rules, number: int) -> None:
+        for rule in rules:
+            self.decided[rule] += 1
+            self.decided_in.setdefault(rule, _Hands()).add(number)
+
+
 # A difference after which the rest of its hand is not compared.
 STOPPING = {"to_act", "accepts-illegal", "unreadable-action", "goes-on", "stops-early",
             "deal-refused"}
@@ -76,7 +108,10 @@ class GamesCheck:
     variant: Variant
     findings: list[Finding] = field(default_factory=list)
     errors: list[LogError] = field(default_factory=list)
-    coverage: Coverage = field(default_factory=Coverage)
+    coverage: Coverage = field(default_factory=StreamedCoverage)
+    # per (rules, kind): the differences found, and the hands they were found in
+    tally: dict = field(default_factory=dict)
+    error_count: int = 0
     games: int = 0
     hands: int = 0
     actions: int = 0
@@ -90,7 +125,7 @@ class GamesCheck:
 
     def take(self, item) -> None:
         if isinstance(item, LogError):
-            self.errors.append(item)
+            self._error(item)
         elif isinstance(item, GameStart):
             self._end_of_game(None)
             self._start(item)
@@ -102,9 +137,14 @@ class GamesCheck:
     def close(self) -> None:
         self._end_of_game(None)
 
+    def _error(self, error: LogError) -> None:
+        self.error_count += 1
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(error)
+
     def _start(self, start: GameStart) -> None:
         if start.variant != self.variant.id:
-            self.errors.append(LogError(start.place, (
+            self._error(LogError(start.place, (
                 f"a game of '{start.variant}', but this run checks '{self.variant.id}' "
                 "(its games are skipped; check them with --spec or --variant naming "
                 f"'{start.variant}')")))
@@ -139,7 +179,7 @@ class GamesCheck:
                                  tuple(deal["scores"]))
         problems = deal_problems(deal, self.variant, recorded.place)
         if problems:
-            self.errors.append(LogError(recorded.place, "the deal cannot be replayed: "
+            self._error(LogError(recorded.place, "the deal cannot be replayed: "
                                         + "; ".join(problems[:3])))
             return
         deal.setdefault("number", previous.number + 1 if previous is not None else 0)
@@ -150,7 +190,7 @@ class GamesCheck:
             hand = Hand(self.variant, deal["dealer"], deal["hands"], deal["nest"],
                         deal["scores"], deal["number"])
         except UsageError as error:
-            self.errors.append(LogError(recorded.place, f"the deal cannot be replayed: "
+            self._error(LogError(recorded.place, f"the deal cannot be replayed: "
                                                         f"{error}"))
             return
         number = self.hands - 1             # the hand's number in the run: its "deal"
@@ -365,7 +405,11 @@ class GamesCheck:
         difference = Difference(kind, tuple(r for r in rules if r), dict(deal),
                                 tuple(path), check, expected, actual, detail, number,
                                 earlier)
-        self.findings.append(Finding(difference, place, *where))
+        counted = self.tally.setdefault(difference.key, [0, _Hands()])
+        counted[0] += 1
+        counted[1].add(number)
+        if counted[0] <= MAX_KEPT:
+            self.findings.append(Finding(difference, place, *where))
         if kind in STOPPING:
             for rule in difference.rules:
                 self.coverage.stopped_by[rule] += 1

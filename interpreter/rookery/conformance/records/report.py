@@ -89,6 +89,14 @@ class GamesReport:
     def finding_of(self, deviation: Deviation) -> Finding:
         return self.places[id(deviation.example)]
 
+    def hands_of(self, deviation: Deviation) -> int:
+        """The hands the deviation was found in (all of them: past the findings kept
+        in full, they are counted)."""
+        return len(self.check.tally[deviation.example.key][1])
+
+    def differences_of(self, deviation: Deviation) -> int:
+        return self.check.tally[deviation.example.key][0]
+
 
 def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
           seconds: float) -> GamesReport:
@@ -104,7 +112,13 @@ def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
              v.reason.startswith("the engine states no view") else v
              for v in verdicts(variant, check.coverage, deviations, views=False)]
     report = GamesReport(variant, oracle, log, check, seconds, deviations, found, places)
-    report.verdicts = [_earned(report, v) for v in found]
+    first = {}
+    for deviation in deviations:
+        for rule in deviation.rules:
+            first.setdefault(rule, deviation)
+    report.verdicts = [replace(v, reason=f"{report.hands_of(first[v.rule])} hands differ")
+                       if v.verdict == BREAKS and v.rule in first else _earned(report, v)
+                       for v in found]
     return report
 
 
@@ -136,6 +150,7 @@ def to_json(report: GamesReport) -> dict:
         "deviations": [_deviation_json(report, d) for d in report.deviations],
         "findings": [_finding_json(f) for f in report.findings],
         "errors": [e.to_json() for e in report.errors],
+        "error_count": check.error_count,
         "verdict_counts": counts(report.verdicts),
         "verdicts": [report.verdict_json(v) for v in report.verdicts],
         "rerun": report.rerun,
@@ -166,8 +181,8 @@ def _action_of(difference) -> dict | None:
 def _deviation_json(report: GamesReport, deviation: Deviation) -> dict:
     finding = report.finding_of(deviation)
     return {"rules": list(deviation.rules), "kind": deviation.kind,
-            "words": kind_words(deviation.kind), "hands": deviation.deals,
-            "differences": len(deviation.differences), "case": deviation.case_path,
+            "words": kind_words(deviation.kind), "hands": report.hands_of(deviation),
+            "differences": report.differences_of(deviation), "case": deviation.case_path,
             "first": _finding_json(finding)}
 
 
@@ -222,7 +237,7 @@ def _failure(case, report: GamesReport, deviation: Deviation) -> None:
     finding = report.finding_of(deviation)
     failure = ET.SubElement(case, "failure", message=(
         f"{kind_words(deviation.kind)}: {deviation.example.detail}")[:500])
-    failure.text = (f"{deviation.deals} hands; first at {finding.place}; case: "
+    failure.text = (f"{report.hands_of(deviation)} hands; first at {finding.place}; case: "
                     f"{deviation.case_path or '(not written)'}")
 
 
@@ -246,7 +261,8 @@ def print_report(report: GamesReport, console: Console, verbose: bool = False) -
         said = "; ".join(words.get(r, ("", ""))[0] for r in deviation.rules
                          if words.get(r, ("", ""))[0])
         console.print(f"\n[red]breaks[/] [bold]{escape(rules)}[/]: the engine "
-                      f"{escape(kind_words(deviation.kind))} ({deviation.deals} hands)")
+                      f"{escape(kind_words(deviation.kind))} "
+                      f"({report.hands_of(deviation)} hands)")
         if said:
             console.print(f"  the spec says: {escape(said)}")
         console.print(f"  first at {escape(finding.place)}: "
@@ -256,12 +272,13 @@ def print_report(report: GamesReport, console: Console, verbose: bool = False) -
                           + (f"; rerun: {escape(report.rerun)} "
                              f"{escape(deviation.case_path)}" if report.rerun else ""))
     if report.errors:
-        console.print(f"\n[red]{len(report.errors)} lines of the log cannot be read[/] "
+        console.print(f"\n[red]{check.error_count} lines of the log cannot be read[/] "
                       "(the rest was checked):")
         for error in report.errors[:20]:
             console.print(f"  {escape(str(error))}")
-        if len(report.errors) > 20:
-            console.print(f"  ... and {len(report.errors) - 20} more (all in --json)")
+        if check.error_count > 20:
+            console.print(f"  ... and {check.error_count - 20} more (in --json: the first "
+                          f"{len(report.errors)})")
     missing = [v for v in report.verdicts if v.verdict == NOT_REACHED]
     if missing:
         console.print(f"\n[yellow]not reached ({len(missing)})[/]: not a pass, no "
