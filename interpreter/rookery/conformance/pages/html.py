@@ -106,12 +106,14 @@ def _sections_in_order(rules: list[str], spec: Spec) -> list[tuple[str, list[str
                                                      item[0]))
 
 
-def complete_rows(part: Part, spec: Spec) -> list[Row]:
+def complete_rows(part: Part, spec: Spec, tool: str) -> list[Row]:
     """The part's rows, in the spec's order, with a row for each rule of the spec the
-    run says nothing of (a corpus run checks only the rules its cases name)."""
+    run says nothing of (a corpus run checks only the rules its cases name; a run
+    stopped before its first deal gives no verdict)."""
     rows = {row.rule: row for row in part.rows}
-    out = [rows.pop(rule) if rule in rows else
-           Row(rule, NOT_REACHED, reason="no case of the run checks it")
+    missing = "no case of the run checks it" if tool == "conformance" else \
+        "the run gives it no verdict (stopped, or the engine failed before any deal)"
+    out = [rows.pop(rule) if rule in rows else Row(rule, NOT_REACHED, reason=missing)
            for rule in spec.order]
     return out + list(rows.values())
 
@@ -133,7 +135,7 @@ def write_run_page(folder: Path, view: RunView, specs: dict[str, Variant | None]
     all_rows: list[Row] = []
     for part in view.parts:
         spec = Spec(specs.get(part.variant))
-        rows = complete_rows(part, spec)
+        rows = complete_rows(part, spec, view.tool)
         all_rows += rows
         body += _part(part, spec, rows, digests.get(part.variant, ""),
                       several=len(view.parts) > 1)
@@ -255,7 +257,8 @@ def write_dashboard(folder: Path, views: list[tuple[str, RunView]],
             "rule, with its evidence or the reason it was not reached.</p>"]
     for variant, runs in columns.items():
         spec = Spec(specs.get(variant))
-        rows = [{row.rule: row for row in complete_rows(part, spec)} for *_, part in runs]
+        rows = [{row.rule: row for row in complete_rows(part, spec, view.tool)}
+                for _, view, part in runs]
         rules = list(dict.fromkeys(spec.order + [r for mine in rows for r in mine]))
         body += [f"<h2>{h(variant)}</h2>", "<table>", "<tr><th>rule</th>" + "".join(
             f"<th>{h(view.engine)}<br><span class=\"muted\">{h(view.tool)}, {h(name)}"
