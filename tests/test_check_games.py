@@ -225,18 +225,31 @@ def test_offered_actions_the_spec_cannot_read_are_quoted(tmp_path, record):
 
 def test_a_game_that_ends_at_another_total_breaks_the_target(tmp_path, record):
     """The engine deals on where the spec ends the game: judged from the engine's own
-    totals, the game's end is charged to the target."""
+    totals, the game's end is charged to the target (and the hand dealt after it is
+    not compared: the spec deals none); the case reruns on the spec."""
     lines = as_lines(record)
-    end = _first(lines, "end")
-    del lines[end]          # the engine plays on ...
-    last = lines[_first(lines, "deal")]
-    lines.append(dict(last, dealer=(lines[-2 - len(record["hands"][-1]["actions"])]
-                                    ["dealer"] + 1) % 4, number=len(record["hands"]),
-                      scores=record["scores"]))      # ... and deals another hand
+    del lines[_first(lines, "end")]         # the engine plays on ...
+    last = [line for line in lines if line["type"] == "deal"][-1]
+    lines.append(dict(lines[1], dealer=(last["dealer"] + 2) % 4,
+                      number=len(record["hands"]), scores=record["scores"]))
     code, report = _check(tmp_path, _write(tmp_path / "log.jsonl", lines))
     assert code == 1
-    kinds = {d["kind"]: d["rules"] for d in report["deviations"]}
-    assert kinds.get("game-over") in (["game.target"], ["game.winner"])
+    [deviation] = report["deviations"]
+    assert deviation["kind"] == "game-over"
+    assert deviation["rules"] in (["game.target"], ["game.winner"])
+    assert main(["conformance", str(tmp_path / "cases")]) == 0
+
+
+def test_a_next_hand_dealt_by_the_wrong_seat_is_a_finding_whose_case_reruns(
+        tmp_path, record):
+    lines = as_lines(record)
+    deals = [i for i, line in enumerate(lines) if line["type"] == "deal"]
+    lines[deals[1]]["dealer"] = (lines[deals[1]]["dealer"] + 1) % 4
+    code, report = _check(tmp_path, _write(tmp_path / "log.jsonl", lines))
+    assert code == 1
+    kinds = [d["kind"] for d in report["deviations"]]
+    assert "next-hand" in kinds
+    assert main(["conformance", str(tmp_path / "cases")]) == 0
 
 
 # -- a log that cannot be read -------------------------------------------------------------

@@ -174,9 +174,9 @@ class GamesCheck:
             return
         previous, self._previous = self._previous, None
         deal = dict(recorded.deal)
-        if previous is not None:
-            self._judge_game_end(previous, False, recorded.place,
-                                 tuple(deal["scores"]))
+        if previous is not None and self._judge_game_end(
+                previous, False, recorded.place, tuple(deal["scores"])):
+            previous = None     # the spec deals no next hand: nothing to compare it with
         problems = deal_problems(deal, self.variant, recorded.place)
         if problems:
             self._error(LogError(recorded.place, "the deal cannot be replayed: "
@@ -372,10 +372,10 @@ class GamesCheck:
                          place, where, number, ((_deal_of(before), _path_of(before)),))
 
     def _judge_game_end(self, previous: _Previous, winners, place: str,
-                        carried: tuple[int, ...] | None = None) -> None:
+                        carried: tuple[int, ...] | None = None) -> bool:
         """Did the hand before end the game, and who won?  Judged from the engine's
         totals (its result line, else the scores it carried into the next hand): given
-        these totals, what does the spec decide?"""
+        these totals, what does the spec decide?  True when the spec ends the game."""
         hand = previous.hand
         totals = previous.engine_scores or carried or hand.result.scores
         judged = _Judged(hand, replace(hand.result, scores=tuple(totals)))
@@ -386,7 +386,7 @@ class GamesCheck:
             self.coverage.decide(_game_part(judged), previous.index)
             if previous.witness is not None:
                 previous.witness.game_end(hand, tuple(totals), place)
-            return
+            return bool(expected)
         rules = attribution.game_rules(judged, expected, actual)
         self._record("game-over", rules, _deal_of(hand), _path_of(hand),
                      [{"expect": {"game_over": _spec_game_over(hand)}}], expected, actual,
@@ -397,6 +397,7 @@ class GamesCheck:
                      + (f"ends it, winners {actual['winners']}" if actual
                         else "deals another hand"),
                      place, (self.games, self._hand_in_game), previous.index)
+        return bool(expected)
 
     # -- findings -----------------------------------------------------------------------------
 
