@@ -380,3 +380,26 @@ def test_the_docs_commands_run_as_written(tmp_path, monkeypatch, capsys):
     assert (tmp_path / "dashboard" / "index.html").is_file()
     first = _section_commands(ROOT / "docs" / "recorded-games.md", "# Recorded games")[0]
     assert main(shlex.split(first)[1:]) == 1
+
+
+def test_a_written_case_that_would_not_rerun_is_said(tmp_path):
+    """Every case check-games writes is rerun on the spec at once; one the spec would
+    not pass is a fault of rookery, said (the check can fail: a case whose expectation
+    is changed is caught)."""
+    from rookery.conformance.corpus.cases import read_file
+    from rookery.conformance.records.cases import _not_passing
+    from rookery.language.load import load_variant
+    log = ROOT / "conformance" / "examples" / "recorded-games" / "planted.jsonl"
+    code, report = _check(tmp_path, log)
+    assert code == 1
+    variant = load_variant("tournament")
+    for deviation in report["deviations"]:
+        cases, problems = read_file(Path(deviation["case"]))
+        assert problems == [] and _not_passing(cases, variant) == []
+    [deviation] = [d for d in report["deviations"] if d["kind"] == "accepts-illegal"]
+    path = Path(deviation["case"])
+    data = json.loads(path.read_text())
+    data["cases"][0]["steps"][0]["reject"] = "must-follow-color"     # not bid-too-low
+    path.write_text(json.dumps(data))
+    cases, _ = read_file(path)
+    assert len(_not_passing(cases, variant)) == 1

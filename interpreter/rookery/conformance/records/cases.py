@@ -46,8 +46,26 @@ def write_cases(report: GamesReport, folder: Path, spec_file: Path | None = None
         write_text(path, json.dumps({"variant": variant.id, "cases": [case]}, indent=1)
                    + "\n", "the case")
         deviation.case_path = str(path)
-        problems += [str(p) for p in read_file(path)[1]]
+        cases, found = read_file(path)
+        problems += [str(p) for p in found]
+        problems += _not_passing(cases, variant)
     return problems
+
+
+def _not_passing(cases, variant) -> list[str]:
+    """The cases our interpreter of the spec does not pass (none expected: a case
+    rookery writes must rerun against the spec it was checked against)."""
+    from ..corpus.runner import run_cases
+    from ..protocol.engines import InProcessEngine
+    from ..protocol.session import Session
+    engine = InProcessEngine(Session(extra={variant.id: variant}))
+    try:
+        run = run_cases(engine, cases)
+    finally:
+        engine.close()
+    return [f"{result.case.file}: {result.case.id} does not pass on the spec: "
+            f"{result.message or result.verdict}" for result in run.results
+            if result.verdict != "pass"]
 
 
 def _slug(text: str) -> str:
