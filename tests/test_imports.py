@@ -116,6 +116,8 @@ STAGES = [
     "conformance.corpus",
     "conformance.mutation",
     "conformance.differential",
+    "conformance.records",
+    "conformance.pages",
     "cli",
 ]
 # Integration points other tools load by name: above every stage.  (The harness kit is

@@ -49,6 +49,10 @@ COMMANDS = {command.name: command for command in (
             "mutation check: does the corpus reject every changed rule?"),
     Command("fuzz", "fuzz", "add_subcommand", "cmd_fuzz",
             "play an engine against a spec and name every rule it breaks"),
+    Command("check-games", "check_games", "add_subcommand", "cmd_check_games",
+            "check games an engine recorded (a log) against a spec, no protocol needed"),
+    Command("report", "report", "add_subcommand", "cmd_report",
+            "lay several runs' JSON reports side by side in one HTML page"),
     Command("compare", "compare", "add_subcommand", "cmd_compare",
             "what a house rule changes: bot games of specs side by side"),
     Command("docs", "docs", "add_subcommand", "cmd_docs",
@@ -61,7 +65,7 @@ COMMANDS = {command.name: command for command in (
 
 # The commands that load specs, and so take --allow-root.
 SPEC_COMMANDS = frozenset({"check", "play", "replay", "export", "conformance", "serve",
-                           "mutate", "fuzz", "docs"})
+                           "mutate", "fuzz", "docs", "check-games", "report"})
 
 
 class _Parser(argparse.ArgumentParser):

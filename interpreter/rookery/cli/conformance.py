@@ -65,6 +65,9 @@ def add_subcommands(sub) -> None:
                    "failures of the built-in interpreter")
     p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    p.add_argument("--html", type=Path, metavar="DIR",
+                   help="write a report to share: DIR/index.html, the rules pages and "
+                   "DIR/badge.svg")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--maxfail", type=int, default=0, metavar="N",
                    help="stop after N failing cases (the rest are reported as not run)")
@@ -382,6 +385,13 @@ def _report(args, run: Run, problems: list, console: Console, given: bool,
     from ..conformance.corpus.report import print_report
     from ..language.load import builtin_variants
     write_reports(args, run, problems)
+    if args.html is not None:
+        from ..conformance.corpus.report import run_json
+        from ..conformance.pages import write_report
+        write_report(args.html, run_json(run, problems), user_specs(args.spec),
+                     "rookery conformance" + "".join(
+                         f" --spec {shlex.quote(str(s))}" for s in args.spec) +
+                     (f" --engine {shlex.quote(args.engine)}" if args.engine else ""))
     filtered = bool(args.rule or args.tag or args.case or args.paths)
     print_report(run, problems, console, verbose=args.verbose,
                  rules_of=None if filtered else own_rules,

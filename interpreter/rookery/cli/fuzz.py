@@ -61,6 +61,9 @@ def add_subcommand(sub) -> None:
     p.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
     p.add_argument("--junit", type=Path, metavar="FILE",
                    help="write JUnit XML (one test per rule of the spec)")
+    p.add_argument("--html", type=Path, metavar="DIR",
+                   help="write a report to share: DIR/index.html, the rules page and "
+                   "DIR/badge.svg")
     p.add_argument("--require-all", action="store_true",
                    help="a rule of the spec that no compared decision reached is a finding "
                    "(exit 1): a CI job's demand that every rule be put to the test")
@@ -330,6 +333,11 @@ def _report(args, report, console, written: int, witnessed: int = 0) -> int:
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:
             write(report, path)
+    if args.html is not None:
+        from ..conformance.differential.deviations import to_json
+        from ..conformance.pages import write_report
+        write_report(args.html, to_json(report), {report.variant.id: report.variant},
+                     report.rerun)
     print_report(report, console, args.verbose)
     if written:
         console.print(f"\nminimal cases written to {args.cases}/ ({written} files)")

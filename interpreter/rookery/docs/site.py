@@ -25,6 +25,7 @@ NAV_TITLE = 120     # characters of a title in the navigation
 
 # Hand-written pages another part of the project owns: (file, title in the navigation).
 CONFORMANCE_PAGES = (("check-your-engine.md", "Check your engine"),
+                     ("recorded-games.md", "Recorded games"),
                      ("conformance.md", "Case format"), ("protocol.md", "Engine protocol"))
 # Hand-written guides to the rules language, listed beside its reference.
 LANGUAGE_PAGES = (("house-rules.md", "Write your house rules"),
@@ -54,6 +55,8 @@ ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, st
          "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",
+         "recorded-games.md": "rookery check-games: the games an engine logged, checked "
+                              "against the spec with no protocol, and the log's format",
          "conformance.md": "the conformance corpus: how to run it, and how a case is "
                            "written (a deal, the actions, what must happen, the rules it "
                            "tests)",
