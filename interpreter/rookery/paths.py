@@ -76,12 +76,12 @@ _NAME_HINT = ("; each part of a path may be at most 255 bytes long (and the whol
 
 
 def _status(path: Path, option: str) -> os.stat_result | None:
-    """``os.stat`` of ``path`` (links followed), None when nothing is there (or a link
-    leads nowhere); a name the system refuses (too long, a part that is a file) is a
-    :class:`UsageError` for ``option``."""
+    """``os.stat`` of ``path`` (links followed), None when nothing is there (a link that
+    leads nowhere, a part of the path that is a file); a name the system refuses (too
+    long, no permission) is a :class:`UsageError` for ``option``."""
     try:
         return os.stat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as error:
         hint = _NAME_HINT if error.errno == errno.ENAMETOOLONG else ""
