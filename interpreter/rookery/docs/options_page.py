@@ -55,7 +55,8 @@ def _option(o: OptionInfo) -> list[str]:
     out = [f"## {markdown_text(o.title)} {{#{o.id}}}", "", markdown_text(capital(o.comment)),
            "",
            f"Written `BASE+{o.id}`."
-           + (" It needs of its base " + "; ".join(o.needs) + "." if o.needs else ""), ""]
+           + (" It needs of its base " + "; ".join(map(markdown_text, o.needs)) + "."
+              if o.needs else ""), ""]
     takes = o.taking(CHANGES)
     if takes:
         example = load_variant(f"{takes[0]}{SEPARATOR}{o.id}")
