@@ -50,10 +50,11 @@ def _save(path: Path, text: str, in_place: bool, delay: float) -> None:
     """An editor saving ``text`` to ``path`` after ``delay`` seconds."""
     time.sleep(delay)
     data = text.encode("utf-8")
-    if in_place:            # one write over the old bytes (the saved text is longer)
-        fd = os.open(path, os.O_WRONLY)
+    if in_place:            # one write over the old bytes (the saved text is longer),
+        fd = os.open(path, os.O_WRONLY)     # then the file cut to the text's length
         try:
             os.pwrite(fd, data, 0)
+            os.ftruncate(fd, len(data))
         finally:
             os.close(fd)
     else:                   # a new file renamed over the name
