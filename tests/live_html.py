@@ -189,3 +189,43 @@ def mixed(rng: random.Random, count: int) -> list[str]:
                            "<b>{}</b>", "{}\\", "> {}", "- {}", "1. {}"])
         out.append(wrap.format(text))
     return out
+
+
+def hostile_root(folder: Path, texts=TEXT, urls=URLS, name: str = "hostile-root") -> Path:
+    """A spec that extends nothing (a family's root, on the home page): Tournament Rook's
+    rules with ``texts`` as its title, its file comment, its sources' titles, citations
+    and rulings, and ``urls`` as its sources' urls."""
+    from rookery.resources import specs_dir
+    joined = " ".join(texts)
+    lines = (specs_dir() / "tournament.rook").read_text(encoding="utf-8").splitlines()
+    out = [f"# {joined}"]
+    first_clause = True
+    for line in lines:
+        if line.startswith("variant "):
+            out.append(f'variant {name} "{joined}"')
+            out += [f'source s{i} "{text}" url "{urls[i % len(urls)]}"'
+                    for i, text in enumerate(texts)]
+        elif line.startswith("#"):
+            continue
+        else:
+            out.append(line)
+            if first_clause and line.startswith("  ") and not line.startswith("   "):
+                first_clause = False
+                for i, text in enumerate(texts):
+                    out += [f'    per s{i} "{text}"', f'    ruling "{text}"']
+    path = folder / f"{name}.rook"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return path
+
+
+def hostile_option(folder: Path, texts=TEXT, name: str = "hostile-option") -> Path:
+    """An option with ``texts`` as its title, its file comment (what the options page
+    says it does), its citations and rulings."""
+    joined = " ".join(texts)
+    lines = [f"# {joined}", f'option {name} "{joined}"', "", "bidding:",
+             '  maximum 115   per wikipedia-rook "Bidding"']
+    for text in texts:
+        lines += [f'    per wikipedia-rook "{text}"', f'    ruling "{text}"']
+    path = folder / f"{name}.rook"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

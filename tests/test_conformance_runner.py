@@ -212,8 +212,8 @@ def test_the_readable_report_is_grouped_by_variant_and_rule(tmp_path, capsys):
     (["--timeout", "0"], "--timeout must be a positive"),
     (["--expected-failures", "missing.json"], "cannot read the expected failures"),
     (["--engine", '"unclosed'], "No closing quotation"),
-    (["--json", "no/such/folder/report.json"], "cannot write the report"),
-    (["--junit", "no/such/folder/junit.xml"], "cannot write the report"),
+    (["--json", "no/such/folder/report.json"], "the folder no/such/folder does not exist"),
+    (["--junit", "no/such/folder/junit.xml"], "the folder no/such/folder does not exist"),
 ])
 def test_bad_options_end_in_a_message(tmp_path, capsys, options, message):
     cases = write_corpus(tmp_path, [BIDDING])

@@ -16,6 +16,7 @@ FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
     ("fuzz_serve.py", ["--count", "300", "--budget", "20"]),
     ("fuzz_cases.py", ["--count", "300", "--budget", "60"]),
     ("fuzz_fmt.py", ["--count", "50", "--budget", "60"]),
+    ("fuzz_fmt_files.py", ["--count", "5", "--budget", "60"]),
     ("fuzz_records.py", ["--count", "300", "--budget", "60"]),
     ("fuzz_full_disk.py", ["--count", "20", "--budget", "60"]),
     ("fuzz_engines.py", ["--only", "hostile_", "--cases", "1", "--budget", "60",

@@ -87,16 +87,46 @@ def test_a_failed_record_keeps_the_old_game(full_disk, capsys):
     assert _left(full_disk) == ["game.json", "report.json"]
 
 
-def test_a_write_replaces_the_file_whole_keeping_its_mode_and_links(tmp_path):
+def test_a_write_replaces_the_file_whole_keeping_its_mode(tmp_path):
     target = tmp_path / "report.json"
     target.write_text("old")
     target.chmod(0o640)
-    link = tmp_path / "latest.json"
-    link.symlink_to(target.name)
-    write_text(link, "new")
-    assert link.is_symlink() and target.read_text() == "new"
+    write_text(target, "new")
+    assert target.read_text() == "new" and not target.is_symlink()
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["latest.json", "report.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]
+
+
+@pytest.mark.parametrize("argv, outputs", [
+    (["play", "tournament", "--record", "shared/game.json"], ["game.json"]),
+    (["compare", "tournament", "kentucky-rook", "--games", "2", "--plots", "shared"],
+     ["report.html", "bids.svg"]),
+])
+def test_a_link_planted_at_an_output_name_is_replaced_never_followed(argv, outputs,
+                                                                     tmp_path, monkeypatch,
+                                                                     capsys):
+    # issue 29, class 5: in a shared folder another user's link at the name of an
+    # output made it replace the file the link leads to
+    monkeypatch.chdir(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    victim = elsewhere / "precious.txt"
+    victim.write_text("another user's file")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    for name in outputs:
+        (shared / name).symlink_to(victim)
+    assert main(argv) == 0, capsys.readouterr().err
+    assert victim.read_text() == "another user's file"
+    for name in outputs:
+        assert not (shared / name).is_symlink() and (shared / name).stat().st_size > 100
+    assert not [p for p in tmp_path.rglob("*.part")]
+
+
+def test_the_standard_output_by_its_name_is_still_written(tmp_path):
+    done = rookery_cmd("play", "tournament", "--record", "/dev/stdout", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert '"variant": "tournament"' in done.stdout
 
 
 def test_a_fifo_is_written_into_not_replaced(tmp_path):

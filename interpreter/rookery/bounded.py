@@ -69,6 +69,10 @@ class BadJSON(ValueError):
     """A JSON file refused by :func:`read_json`: what is wrong, in words."""
 
 
+class TooLarge(OSError):
+    """A file larger than the limit it is read with."""
+
+
 def read_bytes(path: str | Path, limit: int = MAX_FILE) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes.
 
@@ -82,7 +86,7 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE) -> bytes:
             raise OSError("not a regular file (a FIFO, a device or a folder)")
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise OSError(f"larger than {_size(limit)}")
+        raise TooLarge(f"larger than {_size(limit)}")
     return data
 
 

@@ -36,6 +36,7 @@ from typing import Any
 from .errors import UsageError
 
 DASK_PREFIX = "dask://"
+MAX_JOBS = 1024     # worker processes of -j N: more is a typing mistake, not a machine
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,8 @@ def cores() -> int:
 
 
 def parse_jobs(text: str) -> int:
-    """``-j N`` or ``-j auto``: a number of worker processes, 1 or more."""
+    """``-j N`` or ``-j auto``: a number of worker processes, 1 to :data:`MAX_JOBS`
+    (a larger number would end in an ``OverflowError`` of the pool's semaphores)."""
     if str(text).strip().lower() == "auto":
         return cores()
     try:
@@ -77,6 +79,9 @@ def parse_jobs(text: str) -> int:
     if jobs < 1:
         raise UsageError(f"-j {text}: give a number of worker processes, 1 or more "
                          "(1 runs in this process)")
+    if jobs > MAX_JOBS:
+        raise UsageError(f"-j {text[:40]}: at most {MAX_JOBS} worker processes ('auto' "
+                         f"runs one per core: {cores()} here)")
     return jobs
 
 

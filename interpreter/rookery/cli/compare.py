@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from ..errors import UsageError
-from ..paths import make_folder, write_text
+from ..paths import make_folder, output_folder, write_text
 from ..exit_codes import EXIT_CODES, OK
 from .. import parallel
 from .play import seat_bots
@@ -71,11 +71,7 @@ def cmd_compare(args) -> int:
     if args.smallest is not None and not args.until_significant:
         raise UsageError("--smallest goes with --until-significant")
     if args.plots:
-        if args.plots.exists() and not args.plots.is_dir():
-            raise UsageError(f"--plots {args.plots}: that is a file; name a folder")
-        if not args.plots.parent.is_dir():
-            raise UsageError(f"--plots {args.plots}: the folder {args.plots.parent} does "
-                             "not exist")
+        output_folder(args.plots, "--plots")    # made, with its parents, when written
     variants = [load_variant(spec) for spec in args.specs]
     players = {v.table.players for v in variants}
     if len(players) > 1:

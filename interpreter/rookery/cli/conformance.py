@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .. import parallel
 from ..errors import UsageError
+from ..paths import output_file
 from ..resources import conformance_dir
 
 # The corpus, the runner, the engine and rich are imported when a command runs (the
@@ -284,6 +285,9 @@ def _conformance(args, began: float, state: dict) -> int:
     from ..interrupts import deferred, exit_code
     console = Console(highlight=False, soft_wrap=True)
     workers = parallel.workers_from(args.jobs, args.executor)
+    for option, path in (("--json", args.json), ("--junit", args.junit)):
+        if path:
+            output_file(path, option)       # said before the run, not after it
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.maxfail < 0:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .. import parallel
 from ..errors import UsageError
-from ..paths import make_folder, write_bytes, write_text
+from ..paths import make_folder, output_file, output_folder, write_bytes, write_text
 
 # The fuzzer, the engine and rich are imported when the command runs (the command
 # line's help needs none of them).
@@ -189,13 +189,10 @@ def _slug(text: str) -> str:
 
 
 def _check_output_paths(args) -> None:
-    for path in (args.json, args.junit):
-        if path is not None and (path.is_dir() or not path.parent.exists()):
-            raise UsageError(f"cannot write the report {path}: "
-                             + ("it is a folder" if path.is_dir() else
-                                f"no folder {path.parent}"))
-    if args.cases.exists() and not args.cases.is_dir():
-        raise UsageError(f"--cases {args.cases}: not a folder")
+    for option, path in (("--json", args.json), ("--junit", args.junit)):
+        if path is not None:
+            output_file(path, option)
+    output_folder(args.cases, "--cases")
 
 
 def cmd_fuzz(args) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..language.load import load_variant
 from ..language.option_bases import CANNOT, CHANGES, SAME, OptionInfo, all_options
 from ..language.options import SEPARATOR
+from ..escaping import code_span, markdown_text
 from .english import capital
 from .sentences import all_sentences
 from .page_rules import citations, ruling_text
@@ -30,8 +31,9 @@ def options_page(header: str) -> str:
            "| Option | What it changes | Bases it changes | Already so | Cannot take it |",
            "|---|---|--:|--:|--:|"]
     for o in options:
-        out.append(f"| [{o.title}](#{o.id}) `{o.id}` | "
-                   + "<br>".join(f"`{section_of(r)}: {t}`" for r, t in o.clauses)
+        out.append(f"| [{markdown_text(o.title)}](#{o.id}) `{o.id}` | "
+                   + "<br>".join(_cell(code_span(f"{section_of(r)}: {t}"))
+                                 for r, t in o.clauses)
                    + f" | {len(o.taking(CHANGES))} | {len(o.taking(SAME))} | "
                    f"{len(o.taking(CANNOT))} |")
     out.append("")
@@ -40,18 +42,25 @@ def options_page(header: str) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def _cell(markdown: str) -> str:
+    """Markdown in a table's cell: a ``|`` (even in a code span) would end the cell."""
+    return markdown.replace("|", "\\|")
+
+
 def section_of(rule_id: str) -> str:
     return rule_id.split(".")[0]
 
 
 def _option(o: OptionInfo) -> list[str]:
-    out = [f"## {o.title} {{#{o.id}}}", "", capital(o.comment), "",
+    out = [f"## {markdown_text(o.title)} {{#{o.id}}}", "", markdown_text(capital(o.comment)),
+           "",
            f"Written `BASE+{o.id}`."
-           + (" It needs of its base " + "; ".join(o.needs) + "." if o.needs else ""), ""]
+           + (" It needs of its base " + "; ".join(map(markdown_text, o.needs)) + "."
+              if o.needs else ""), ""]
     takes = o.taking(CHANGES)
     if takes:
         example = load_variant(f"{takes[0]}{SEPARATOR}{o.id}")
-        out += [f"Its rules, as told on {example.title.split(' + ')[0]} "
+        out += [f"Its rules, as told on {markdown_text(example.title.split(' + ')[0])} "
                 f"(`{example.id}`):", ""]
         for told in all_sentences(example).values():
             for sentence in told:
@@ -87,7 +96,7 @@ def _link(base: str) -> str:
 def _reason(message: str, option: str, base: str) -> str:
     """The checker's message without the words the list already says."""
     reason = message.removeprefix(f"option {option} cannot apply to {base}: ")
-    return reason.replace("|", "\\|")
+    return markdown_text(reason)
 
 
 __all__ = ["options_page"]

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from ..errors import UsageError
+from ..paths import output_folder
 
 
 def _existing_ancestor(path: Path) -> Path:
@@ -20,11 +21,8 @@ def _existing_ancestor(path: Path) -> Path:
 
 def check_target(out: Path) -> None:
     """``--out DIR`` must be a folder, or a path where a folder can be made."""
-    out = Path(os.path.abspath(out))
+    out = output_folder(Path(os.path.abspath(out)), "--out")  # a name the system takes
     found = _existing_ancestor(out)
-    if not found.is_dir():
-        what = "is" if found == out else f"is inside {found}, which is"
-        raise UsageError(f"--out {out}: {what} a file, not a folder")
     if not os.access(found, os.W_OK | os.X_OK):
         raise UsageError(f"--out {out}: {found} is not writable")
 

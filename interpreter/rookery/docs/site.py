@@ -114,7 +114,7 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]],
         s = summary(root)
         more = len(members) - 1
         variations = f", and {more} variation{'s' if more != 1 else ''}" if more else ""
-        lines.append(f"- **[{root.title}](variants/{root.id}.md)**{variations}: "
+        lines.append(f"- **[{markdown_text(root.title)}](variants/{root.id}.md)**{variations}: "
                      f"{sides_words(root)}; {s.deck} cards; game to {s.target}.")
     out = []
     for root, members in families(variants):
@@ -135,7 +135,8 @@ def index_page(variants: list[Variant], extra: list[tuple[str, str]],
                "combines with (Rook low, no trump ...).\n" if options_page else "")
     first = next((v for v in variants if v.id == FIRST), None)
     start = "" if first is None else (
-        f'!!! tip "New to Rook?"\n\n    Start with [{first.title}](variants/{first.id}.md), '
+        f'!!! tip "New to Rook?"\n\n    Start with [{markdown_text(first.title)}]'
+        f'(variants/{first.id}.md), '
         f"the game most players know as Rook: {sides_words(first)}, "
         f"{first.deck.size} cards, game to {first.game.target}.\n")
     return fill("index.md", count=str(len(variants)), start=start, families="\n".join(lines),

@@ -112,16 +112,12 @@ class Place:
 
 
 def parent_place(spec: ast.SpecFile, path: str) -> Place | None:
-    """The spec file that ``spec`` (read from ``path``) extends, if it can be found."""
-    from ..language.specs import find_spec
-    here = Path(path)
-    if spec.extends_path:
-        parent = Path(spec.extends or "").expanduser()
-        parent = parent if parent.is_absolute() else here.parent / parent
-        return Place(parent.resolve()) if parent.is_file() else None
+    """The spec file that ``spec`` (read from ``path``) extends, if it can be found and
+    the spec may read it (the loader's own rule: :func:`rookery.language.specs.parent_file`)."""
+    from ..language.specs import parent_file
     try:
-        return Place(find_spec(spec.extends or "", near=here.parent).resolve())
-    except RookeryError:
+        return Place(parent_file(spec, Path(path)))
+    except (RookeryError, OSError):
         return None
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from ..errors import RookeryError
 from ..language import ast
+from ..language.lint import MAX_SOURCE_BYTES
+from ..language.reach import read_within
 from .analysis import Analysis, Place, parent_place, word_at
 
 
@@ -87,10 +89,12 @@ def _cited_section(analysis: Analysis, line: int, start: int, where: str) -> Pla
     declared = next((s for s in spec.sources if s.id == source), None)
     if declared is None or declared.kind != "file":
         return None
-    path = Path(declared.location)
-    path = path if path.is_absolute() else Path(analysis.path).parent / path
-    if not path.is_file():
+    # read as the checker reads it: within the spec's reach, links resolved, bounded
+    folder = Path(analysis.path).resolve().parent
+    data = read_within(declared.location, folder, MAX_SOURCE_BYTES)
+    if data is None:
         return None
-    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    path = (folder / Path(declared.location).expanduser()).resolve()
+    lines = data.decode("utf-8", errors="replace").splitlines()
     number = next((i for i, text in enumerate(lines, 1) if where.lower() in text.lower()), 1)
     return Place(path.resolve(), number)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .layout import format_text
-from .safety import FormatUnsafe, same_clauses, same_variant
+from .safety import FormatUnsafe, same_clauses, same_comments, same_variant
 
 
 @dataclass(frozen=True)
@@ -37,5 +37,6 @@ def format_spec(text: str, path: str = "<spec>") -> Formatted:
         raise FormatUnsafe(f"{path}: formatting twice gives a different text (a bug of "
                            "rookery fmt); the file is left as it is")
     same_clauses(text, formatted, path)
+    same_comments(text, formatted, path)
     unchecked = same_variant(text, formatted, path)
     return Formatted(path, text, formatted, unchecked)

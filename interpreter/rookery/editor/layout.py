@@ -14,7 +14,9 @@ The layout, as the built-in specs are written:
   at the next tab stop of 16 (49, 65 ...) when the clause is longer, so citations line up;
 - a note line (annotations alone, under their clause) indented four spaces;
 - comments kept: a comment line stays above what follows it, indented as that is; a
-  comment after code stays at the end of its line, two spaces after it.
+  comment after code stays at the end of its line, two spaces after it; an indented
+  comment line after a section's last clause (a clause commented out) stays at the end
+  of that section, wherever the section moves (:func:`comment_places`).
 
 Clause order inside a section is never changed (a repeated key such as ``trump: bird``
 keeps its order), so the formatted spec says the same rules in the same order; the safety
@@ -148,15 +150,34 @@ def aligned(code: str, annotations: list[str], indent: str = CLAUSE_INDENT) -> s
 
 @dataclass
 class _Line:
-    """A line of the output: its text, its indentation, and the lines of the input it
-    stands for (which decide the comments it carries)."""
+    """A line of the output: its text, its indentation, the lines of the input it stands
+    for (which decide the comments it carries), and its place in the spec (``key``: the
+    header's line, a section by name and occurrence, a clause or note by its index in
+    it), which formatting never changes."""
 
     text: str
     indent: str
     first: int
     last: int
+    key: tuple = ()
+    head: bool = False            # a section's ``name:`` line
     comments_above: list[Comment] = field(default_factory=list)
     comment_after: Comment | None = None
+    comments_below: list[Comment] = field(default_factory=list)
+
+
+def comment_places(text: str, path: str = "<spec>") -> list[tuple[str, str, tuple]]:
+    """Every comment of a spec that parses, with where it sits: ``(text, "on" | "above" |
+    "below" | "end", key)``, the key naming the header line, section, clause or note it
+    sits on, above or below (:class:`_Line`), sorted.  Formatting must keep this list as
+    it is (:func:`rookery.editor.safety.same_comments`): no comment dropped, cut, or
+    moved to another clause or section."""
+    tree, text = parse_tree(text, path)
+    layout = _Layout(text)
+    head, blocks, _ = layout.lines(tree)
+    places = layout.place_comments(head + [line for block in blocks for line in block])
+    return sorted((comment.text, where, line.key if line is not None else ())
+                  for comment, where, line in places)
 
 
 class _Layout:
@@ -165,14 +186,34 @@ class _Layout:
     def __init__(self, text: str):
         self.comments = comments_of(text)
 
-    def spec(self, tree: Tree) -> str:
+    def lines(self, tree: Tree) -> tuple[list[_Line], list[list[_Line]], list[Tree]]:
+        """The header's lines and each section's, in the order written (and the
+        sections' trees)."""
         header = next(c for c in tree.children if isinstance(c, Tree) and c.data == "header")
         sections = [c for c in tree.children if isinstance(c, Tree) and c.data == "section"]
-        head = [_Line(header_line_text(line), "", first_line(line), last_line(line))
-                for line in header.children]
-        blocks = [self.section(s) for s in sections]
+        head = [_Line(header_line_text(line), "", first_line(line), last_line(line),
+                      ("header", index)) for index, line in enumerate(header.children)]
+        seen: dict[str, int] = {}
+        blocks = []
+        for section in sections:
+            name = _section_name(section)
+            seen[name] = seen.get(name, -1) + 1
+            blocks.append(self.section(section, (name, seen[name])))
+        return head, blocks, sections
+
+    def spec(self, tree: Tree) -> str:
+        head, blocks, sections = self.lines(tree)
         everything = head + [line for block in blocks for line in block]
-        leftover = self.place_comments(everything)
+        leftover = []
+        for comment, where, line in self.place_comments(everything):
+            if where == "on":
+                line.comment_after = comment
+            elif where == "above":
+                line.comments_above.append(comment)
+            elif where == "below":
+                line.comments_below.append(comment)
+            else:
+                leftover.append(comment)
         blocks = [block for _, block in sorted(
             enumerate(blocks), key=lambda item: (section_rank(_section_name(sections[item[0]])),
                                                  item[0]))]
@@ -185,15 +226,15 @@ class _Layout:
             out += [comment.text for comment in leftover]
         return "\n".join(out) + "\n"
 
-    def section(self, tree: Tree) -> list[_Line]:
+    def section(self, tree: Tree, key: tuple) -> list[_Line]:
         header = tree.children[0]
-        lines = [_Line(_section_name(tree) + ":", "", header.line, header.line)]
-        for clause in tree.children[1:]:
-            if isinstance(clause, Tree):
-                lines += self.clause(clause)
+        lines = [_Line(_section_name(tree) + ":", "", header.line, header.line, key, True)]
+        clauses = [clause for clause in tree.children[1:] if isinstance(clause, Tree)]
+        for index, clause in enumerate(clauses):
+            lines += self.clause(clause, key + ("clause", index))
         return lines
 
-    def clause(self, tree: Tree) -> list[_Line]:
+    def clause(self, tree: Tree, place: tuple) -> list[_Line]:
         key = tree.children[0]
         code, annotations, notes = str(key), [], []
         own = [key]
@@ -210,32 +251,42 @@ class _Layout:
             elif child.data == "note":
                 notes.append(_Line(" ".join(annotation_text(a) for a in child.children
                                             if isinstance(a, Tree)),
-                                   NOTE_INDENT, first_line(child), last_line(child)))
+                                   NOTE_INDENT, first_line(child), last_line(child),
+                                   place + ("note", len(notes))))
             else:                             # the formula
                 code += " " + expr_text(child)
                 own.append(child)
         line = _Line(aligned(code, annotations), CLAUSE_INDENT,
-                     min(first_line(n) for n in own), max(last_line(n) for n in own))
+                     min(first_line(n) for n in own), max(last_line(n) for n in own), place)
         return [line] + notes
 
-    def place_comments(self, lines: list[_Line]) -> list[Comment]:
-        """Give each comment to the line it ends (a trailing comment) or to the next line
-        below it (a comment line); the comments after the last line are returned."""
+    def place_comments(self, lines: list[_Line]) -> list[tuple[Comment, str, _Line | None]]:
+        """Where each comment goes: ``on`` the line it ends (a trailing comment),
+        ``below`` the last line of a section when it is an indented comment line after
+        that section's last clause (a clause commented out stays in its section),
+        ``above`` the next line below it (a comment line), or at the ``end`` (None)."""
         ordered = sorted(lines, key=lambda line: line.first)
-        leftover = []
+        taken: set[int] = set()
+        places: list[tuple[Comment, str, _Line | None]] = []
         for comment in self.comments:
             if comment.trailing:
                 owner = next((line for line in ordered
                               if line.first <= comment.line <= line.last), None)
-                if owner is not None and owner.comment_after is None:
-                    owner.comment_after = comment
+                if owner is not None and id(owner) not in taken:
+                    taken.add(id(owner))
+                    places.append((comment, "on", owner))
                     continue
             below = next((line for line in ordered if line.first > comment.line), None)
-            if below is None:
-                leftover.append(comment)
+            above = next((line for line in reversed(ordered) if line.last < comment.line),
+                         None)
+            if comment.indented and (below is None or below.head) and above is not None \
+                    and above.key[0] != "header":
+                places.append((comment, "below", above))
+            elif below is None:
+                places.append((comment, "end", None))
             else:
-                below.comments_above.append(comment)
-        return leftover
+                places.append((comment, "above", below))
+        return places
 
     @staticmethod
     def render(lines: list[_Line]) -> list[str]:
@@ -246,6 +297,7 @@ class _Layout:
             if line.comment_after is not None:
                 text += "  " + line.comment_after.text
             out.append(text)
+            out += [CLAUSE_INDENT + comment.text for comment in line.comments_below]
         return out
 
 

@@ -1,6 +1,6 @@
 """``rookery fmt``'s safety check: the formatted spec says exactly what the original said.
 
-Two comparisons, each of a spec before and after formatting:
+Three comparisons, each of a spec before and after formatting:
 
 - **the clauses as parsed** (:func:`same_clauses`): the header, every section and every
   clause with its values, formula, citations, rulings and id, source positions aside and
@@ -8,7 +8,10 @@ Two comparisons, each of a spec before and after formatting:
 - **the compiled variant** (:func:`same_variant`): ``rookery export``'s JSON
   (:func:`rookery.language.export.export_variant`), apart from each rule's line, and with
   each rule's text (the clause as written) compared without its spaces.  It runs on a
-  variant that checks; for an option or a spec with errors it cannot, and says why.
+  variant that checks; for an option or a spec with errors it cannot, and says why;
+- **the comments** (:func:`same_comments`): each comment's text, and the clause, note,
+  section or header line it sits on, above or below
+  (:func:`rookery.editor.layout.comment_places`): none dropped, cut or moved elsewhere.
 
 A difference raises :class:`FormatUnsafe`; the formatter then leaves the file alone.
 """
@@ -33,6 +36,19 @@ def same_clauses(before: str, after: str, path: str) -> None:
     if old != new:
         raise FormatUnsafe(f"{path}: formatting would change the parsed clauses "
                            f"({_first_difference(old, new)}); the file is left as it is")
+
+
+def same_comments(before: str, after: str, path: str) -> None:
+    """The comments of ``before`` and ``after`` are the same, each beside the same clause."""
+    from .layout import comment_places
+
+    old, new = comment_places(before, path), comment_places(after, path)
+    if old != new:
+        lost = sorted(set(old) - set(new)) or old
+        text, where, key = lost[0]
+        raise FormatUnsafe(f"{path}: formatting would drop or move the comment "
+                           f"{text[:60]!r} ({where} {'.'.join(map(str, key)) or 'the end'}); "
+                           "the file is left as it is")
 
 
 def same_variant(before: str, after: str, path: str) -> str | None:

@@ -35,7 +35,7 @@ from typing import Callable
 
 from ..errors import SpecWarning
 from .model import Rule, Variant
-from .reach import refusal, regular
+from .reach import read_within, refusal, regular
 from .overrides import overridden_house_rules
 from ..resources import specs_dir
 
@@ -229,17 +229,9 @@ def _file_path(source) -> Path | None:
 
 
 def _file_text(source) -> str | None:
-    path = _file_path(source)
-    if path is None:
-        return None
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(MAX_SOURCE_BYTES + 1)
-    except OSError:
-        return None
-    if len(data) > MAX_SOURCE_BYTES:
-        return None
-    return data.decode("utf-8", errors="replace")
+    data = read_within(source.location, Path(source.declared_in).resolve().parent,
+                       MAX_SOURCE_BYTES)
+    return None if data is None else data.decode("utf-8", errors="replace")
 
 
 def _headings(text: str) -> list[str]:

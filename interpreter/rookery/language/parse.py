@@ -100,7 +100,7 @@ def parse_file_recovering(path: str | Path) -> tuple[ast.SpecFile | None, list[S
     :func:`parse_text_recovering`); a missing or unreadable file raises at once."""
     path = Path(path)
     try:
-        data = _read_at_most(path, MAX_SPEC_BYTES + 1)
+        data = _read_spec_file(path)
     except FileNotFoundError:
         raise SpecError(f"no such spec file: {path}", code="file-not-found",
                         expected="the path of a .rook file",
@@ -111,8 +111,6 @@ def parse_file_recovering(path: str | Path) -> tuple[ast.SpecFile | None, list[S
                         expected="a readable .rook file",
                         hint="check the file's permissions, or that it is a file and not "
                              "a folder") from None
-    if len(data) > MAX_SPEC_BYTES:
-        raise _too_large(str(path), len(data), "bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -120,9 +118,15 @@ def parse_file_recovering(path: str | Path) -> tuple[ast.SpecFile | None, list[S
     return parse_text_recovering(text, str(path))
 
 
-def _read_at_most(path: Path, size: int) -> bytes:
-    with open(path, "rb") as stream:
-        return stream.read(size)
+def _read_spec_file(path: Path) -> bytes:
+    """A spec file's bytes: a regular file only (a FIFO is opened without blocking and
+    refused, as is a device: :func:`rookery.bounded.read_bytes`), of at most
+    :data:`MAX_SPEC_BYTES`."""
+    from ..bounded import TooLarge, read_bytes
+    try:
+        return read_bytes(path, MAX_SPEC_BYTES)
+    except TooLarge:
+        raise _too_large(str(path), MAX_SPEC_BYTES + 1, "bytes") from None
 
 
 def _too_large(path: str, size: int, unit: str) -> SpecError:

@@ -81,6 +81,22 @@ def regular(path: Path) -> bool:
         return False
 
 
+def read_within(written: str, folder: Path, limit: int) -> bytes | None:
+    """The bytes of the file a spec in ``folder`` names as ``written``, if the spec may
+    read it (:func:`refusal`, every link resolved first) and it is a regular file of at
+    most ``limit`` bytes (opened without blocking: a FIFO or a device is not read); else
+    None, and nothing of the file is read."""
+    from ..bounded import read_bytes
+    if refusal(written, folder):
+        return None
+    named = Path(os.path.expanduser(written))
+    try:
+        return read_bytes((named if named.is_absolute() else folder / named).resolve(),
+                          limit)
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
 def refused(what: str, written: str, why: str, span: Span | None) -> SpecError:
     """The located error for a path a spec may not read; it quotes the path only."""
     return SpecError(f"{what} \"{written}\": {why}, not read", span,
@@ -91,4 +107,5 @@ def refused(what: str, written: str, why: str, span: Span | None) -> SpecError:
                      code="path-refused")
 
 
-__all__ = ["OUTSIDE", "allowing", "extra_roots", "refusal", "regular", "refused"]
+__all__ = ["OUTSIDE", "allowing", "extra_roots", "read_within", "refusal", "regular",
+           "refused"]

@@ -149,9 +149,11 @@ def _parent_errors(parents: list[tuple[str, Path]]) -> tuple[SpecError, ...]:
     return ()
 
 
-def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
+def parent_file(spec: ast.SpecFile, path: Path) -> Path:
     """The file ``extends`` names: a quoted path (relative to the spec's folder), or a
-    variant id (a file ID.rook beside the spec, then the built-in specs)."""
+    variant id (a file ID.rook beside the spec, then the built-in specs).  Either is
+    followed only within the spec's reach (:mod:`.reach`), every link resolved first: an
+    ``ID.rook`` beside the spec that is a link out of it is refused, not read."""
     if spec.extends_path:
         why = refusal(spec.extends, path.parent)  # type: ignore[arg-type]
         if why:
@@ -170,6 +172,12 @@ def _parent_path(spec: ast.SpecFile, path: Path) -> Path:
                             f"to the folder of {path.name}", hint=hint,
                             code="unknown-parent")
         return parent.resolve()
+    beside = f"{spec.extends}.rook"
+    if os.path.lexists(path.parent / beside):
+        why = refusal(beside, path.parent)
+        if why:
+            raise refused(f"'{spec.variant}' extends {spec.extends}: the file", beside, why,
+                          spec.extends_span)
     try:
         return find_spec(spec.extends, near=path.parent).resolve()  # type: ignore[arg-type]
     except UsageError:
@@ -198,7 +206,7 @@ def _merged_clauses(spec: ast.SpecFile, path: Path, chain: tuple[Path, ...],
     if spec.kind == "option":
         raise not_a_variant(spec)
     if spec.extends:
-        parent_path = _parent_path(spec, path)
+        parent_path = parent_file(spec, path)
         if parent_path in chain:
             names = " -> ".join(p.stem for p in chain + (parent_path,))
             raise SpecError(f"variants extend each other in a circle: {names}",

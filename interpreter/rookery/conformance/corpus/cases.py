@@ -8,6 +8,7 @@ file and the case id, and the good cases are still returned.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -189,7 +190,7 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
     # anything else (an absolute path, /proc, a file that is no spec) is refused unread.
     with allowing([conformance_dir()]):
         why = refusal(spec, case_file.parent)
-    if why == OUTSIDE and spec.endswith(".rook"):
+    if why == OUTSIDE and spec.endswith(".rook") and _no_link_followed(case_file.parent, spec):
         why = None      # a spec file up the tree of a corpus (its house specs beside it)
     if why is not None:
         return None, None, (f"spec: {bounded.clean(spec, 80)!r}: {why}, not read (a "
@@ -212,6 +213,18 @@ def _house_spec(case_file: Path, spec: str, variant: str | None):
         return None, None, (f"spec: {spec} is variant {decided.id!r}, but the file's "
                             f"variant is {variant!r}")
     return str(where), decided, None
+
+
+def _no_link_followed(folder: Path, written: str) -> bool:
+    """Whether the relative path ``written`` from ``folder`` leads where it reads, no
+    symbolic link on the way (``../house/x.rook`` going up the corpus's own tree); a link
+    (``x.rook`` to ``/etc/passwd``) may not stretch the reach."""
+    try:
+        start = os.path.realpath(folder)
+        return os.path.normpath(os.path.join(start, written)) == \
+            os.path.realpath(os.path.join(start, written))
+    except (OSError, ValueError):
+        return False
 
 
 MAX_CASE_FILE = 16 << 20       # bytes
