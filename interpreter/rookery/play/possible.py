@@ -20,7 +20,7 @@ from collections import Counter
 
 from ..engine import Action, Hand
 from ..engine.nest import face_up, nest_shown
-from ..errors import RookeryError
+from ..errors import RookeryError, UsageError
 
 # The phases in which cards given are held aside until everyone has given.
 GIVING = frozenset({"passing", "circus"})
@@ -30,6 +30,9 @@ def impossible(hand: Hand, seat: int, world: Hand, every_step: bool = False) -> 
     """Why ``world`` cannot be the truth for ``seat`` at this moment of ``hand``, or None
     when it is possible.  ``hand`` must record its history; ``every_step`` compares the
     seat's view after every action (else after the last)."""
+    if not hand.record:
+        raise UsageError("a world is judged against the hand's history, and this hand "
+                         "keeps none (it was dealt with record=False)")
     dealt = world_deal(hand, seat, world)
     if isinstance(dealt, str):
         return dealt
