@@ -165,3 +165,10 @@ def test_the_search_bot_plays_boston_to_the_end():
     players = [make_bot("ismcts" if s % 2 else "simple", rng, iterations=4)
                for s in range(4)]
     assert play_game(variant, players, 8, max_hands=2, rng=rng).hands >= 1
+
+
+def test_a_hand_without_history_cannot_be_judged():
+    from rookery.errors import UsageError
+    hand = rookery.deal_hand(rookery.load_variant("tournament"), 1, record=False)
+    with pytest.raises(UsageError, match="keeps none"):
+        impossible(hand, 0, hand.playout_copy())
