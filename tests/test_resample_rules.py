@@ -172,3 +172,15 @@ def test_a_hand_without_history_cannot_be_judged():
     hand = rookery.deal_hand(rookery.load_variant("tournament"), 1, record=False)
     with pytest.raises(UsageError, match="keeps none"):
         impossible(hand, 0, hand.playout_copy())
+
+
+def test_the_benchmark_counts_the_worlds_it_judges():
+    # benchmarks/worlds_resample.py, whose figures are in benchmarks/README.md.
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "worlds_resample.py"
+    spec = importlib.util.spec_from_file_location("worlds_resample", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    bad, total, bad_other, other = module.count("rook-for-three", 1, 1)
+    assert (bad, bad_other) == (0, 0) and total > other > 0
