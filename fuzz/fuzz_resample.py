@@ -13,7 +13,10 @@ and each deal is checked here, independently of how the resampler reasons:
 - cards known to be somewhere are there: the face-up nest cards and the shown nest (in
   the nest, or with the bid winner or laid aside once taken), the cards the seat passed
   (with the seat it passed them to, unless played);
-- the partners of a called card are the seats holding it in the deal (or who showed it).
+- the partners of a called card are the seats holding it in the deal (or who showed it);
+- the rules allow the deal: the hand's history replayed on it is legal at every step and
+  shows the seat what it saw (``rookery.play.possible``: cards the rules keep out of the
+  nest, a called card, what the bid winner announced, a poor hand ...).
 
     python3 fuzz/fuzz_resample.py --count 100000 --variants tournament,kentucky-rook
 """
@@ -33,6 +36,7 @@ except ImportError:             # run from a checkout without installing
     import rookery
 
 from rookery.play.bots import SimpleBot
+from rookery.play.possible import impossible
 from rookery.play.resample import GIVING, determinize, knowledge
 
 FAMILIES = ("tournament", "kentucky-rook", "rook-for-three", "family-double-deck",
@@ -115,6 +119,9 @@ def problems(hand, seat: int, deal, view: dict | None = None) -> list[str]:
             s in deal.revealed or any(c in deal.hands[s] for c in deal.called)))
         if deal.partners != holders:
             found.append("the partners are not the holders of the called card")
+    why = impossible(hand, seat, deal) if hand.record else None
+    if why is not None:
+        found.append(f"the rules forbid the deal: {why}")
     return found
 
 

@@ -61,7 +61,9 @@ def _dummy_shown(v: Variant, rule: Rule | None) -> str:
         return "There is no dummy, so no hand is laid face up."
     if getattr(v.table, "dummy_shown", "") == "after-auction":
         return "The dummy's hand is laid face up as soon as the bidding ends."
-    return "The dummy's hand is laid face up once the first card of the first trick is led."
+    return ("The dummy's hand is laid face up once the first card of the first trick is "
+            "led, or as its own lead falls due when the dummy leads that trick, so the bid "
+            "winner never plays from a hidden hand.")
 
 
 @writes("table", "call-time")

@@ -34,6 +34,7 @@ from ..errors import IllegalAction, UsageError
 from ..language.model import Variant
 from . import (attribution, bidding, declare, fast_auction, fast_play, moon, nest, passing,
                play, redeal)
+from . import dummy as dummy_hand
 from .actions import Action, Event
 from .nest import turn_up
 from .fast_scoring import scorer_for
@@ -355,7 +356,6 @@ class Hand:
         """What ``seat`` may see now: its own cards, the table, never another's hand
         (except an exposed dummy) or the nest it did not take."""
         codes = self.t.codes
-        n = self.n
         own = sorted(self.hands[seat], key=self._sort_key)
         obs = {
             "variant": self.variant.id, "seat": seat, "phase": self.phase,
@@ -393,11 +393,8 @@ class Hand:
             if seat in self.partners:
                 known.add(seat)
             obs["partners_known"] = sorted(known)
-        dummy = (self.bidder + 2) % n if self.variant.table.dummy == "partner" and \
-            self.bidder is not None else None
-        shown = self.phase != BIDDING if self.variant.table.dummy_shown == "after-auction" \
-            else bool(self.tricks or self.trick_cards)
-        if dummy is not None and shown:
+        if dummy_hand.shown(self):
+            dummy = dummy_hand.seat(self)
             obs["dummy"] = {"seat": dummy,
                             "hand": [codes[c] for c in sorted(self.hands[dummy],
                                                               key=self._sort_key)]}

@@ -43,7 +43,7 @@ import time
 
 from ..engine import Action, Hand
 from .laying_aside import lay_aside
-from .resample import determinize, exposed_dummy, knowledge
+from .resample import determinize, knowledge
 from .rollout import POLICIES, distinct_cards, greedy_action, playout
 
 # The exploration constant of the choice (UCB1), for results scaled to about -1..1.
@@ -123,11 +123,6 @@ class SearchBot:
                 return self.weigh_bid(hand, legal)
             return self.helper.bid_by_valuation(hand, legal, self.boldness)
         if hand.phase == "play":
-            if hand.to_act != hand.actor and exposed_dummy(hand, hand.actor) is None:
-                # The bid winner plays a dummy's card before the dummy is shown (Boston's
-                # `dummy-shown after-first-lead`): the deals of what it has seen would
-                # move the dummy's cards, so the simple bot's card.
-                return self.helper.choose(hand)
             return self.compare(hand, legal) if self.flat else self.search(hand, legal)
         if legal[0].kind == "discard" and self.burial == "voids":
             return lay_aside(hand, legal, self.helper)

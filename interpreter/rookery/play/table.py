@@ -228,8 +228,7 @@ class HumanSeat:
         dummy_turn = hand.actor != hand.to_act
         out("  your hand: " + cards_in_order(hand, seen["hand"]))
         if dummy_turn:
-            # the bid winner plays the dummy's cards, so sees them even before they are
-            # shown to the table
+            # the bid winner plays the dummy's cards, face up before the first is due
             cards = [t.codes[c] for c in hand.hands[hand.to_act]]
             out(f"  [bold]the dummy's hand ({shown(seat_name(t, hand.to_act))}), "
                 "which you play now[/bold]: " + cards_in_order(hand, cards))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..dummy import seat as dummy_seat
 from .common import _rule, _unique
 
 
@@ -76,8 +77,7 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
     rules: list[str | None] = []
     played = {t.codes[c] for trick in hand.tricks for c in trick[1]}
     nest = {t.codes[c] for c in hand.laid_aside + hand.nest}
-    dummy = (hand.bidder + 2) % hand.n if hand.has_dummy and hand.bidder is not None \
-        else None
+    dummy = dummy_seat(hand)
     passed = {t.codes[c] for cards in hand.given for c in cards}
     dealt_to_nest = set(hand.start_nest)
     leaked = list(leaked)
