@@ -12,13 +12,9 @@ chooses who leads); ``redeal``/``keep`` (with a poor-hand redeal); ``claim`` (wi
 
 from __future__ import annotations
 
-<<<<<<< HEAD
 import numpy as np
 
-from ..engine.actions import PASS, Action
-=======
 from ..engine.actions import MOON, PASS, Action
->>>>>>> lang
 from ..engine.tables import tables_for
 from ..language.model import Variant
 
