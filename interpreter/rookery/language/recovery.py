@@ -13,10 +13,11 @@ there.
 
 Reading the whole text again after each mistake would cost the text's length a mistake
 (a 64 KB spec with 50 mistakes: 50 readings of 64 KB).  A section's clauses are read the
-same whatever the other sections hold, so the text is read in pieces: the header alone,
-then the sections in pieces of some :data:`PIECE_LINES` lines (cut where a clause or a
-section begins), each with the header and the header line of the section it goes on (a
-mistake is worded by what comes before it), every other line blank (which
+same whatever the other sections hold, and a header line whatever the others say, so the
+text is read in pieces of some :data:`PIECE_LINES` lines (cut where a clause, a section or
+a header line begins): the header's, each with the variant line, then the sections',
+each with the variant line and the header line of the section it goes on (a mistake is
+worded by what comes before it), every other line blank (which
 keeps the line numbers; the grammar's line end swallows blank lines at once).  A mistake
 costs one more reading of its piece only, and the pieces' sections are joined again.
 The errors keep no state of the parser (no ``__context__``, ``__cause__`` or traceback
@@ -54,16 +55,19 @@ def recover(text: str, path: str, parse_once: Callable[[str, str], ast.SpecFile]
     lost: set[int] = set()        # 1-based lines read as blank or as a bare header
     variant_line = _first_statement(lines)
     body = _first_section(lines, variant_line)
-    header = range(1, body)
-    spec = _read_piece(lines, header, (), path, parse_once, errors, lost, variant_line)
-    if spec is None or body > len(lines):
-        return (spec and _tainted(spec, lost, written)), errors
+    top = tuple(range(1, variant_line + 1))     # the variant line, and what is above it
+    spec = None
+    for piece in _pieces(lines, variant_line + 1, body, first=1):
+        part = _read_piece(lines, piece, top, path, parse_once, errors, lost, variant_line)
+        if part is None:
+            return None, errors
+        spec = part if spec is None else _joined_headers(spec, part)
     sections: list[ast.Section] = []
     above = None        # the last section header above the piece, as now read
-    for piece in _pieces(lines, body):
+    for piece in _pieces(lines, body, len(lines) + 1) if body <= len(lines) else ():
         # the piece read under the header of the section it goes on (a mistake is
         # worded by what comes before it)
-        kept = tuple(header) + ((above,) if above else ())
+        kept = top + ((above,) if above else ())
         part = _read_piece(lines, piece, kept, path, parse_once, errors, lost,
                            variant_line)
         if part is None:
@@ -77,7 +81,20 @@ def recover(text: str, path: str, parse_once: Callable[[str, str], ast.SpecFile]
         above = max((n for n in piece if _SECTION_LINE.match(lines[n - 1])),
                     default=above)
     spec = replace(spec, sections=tuple(sections))
-    return _tainted(spec, lost, written), errors
+    return (_tainted(spec, lost, written) if lost else spec), errors
+
+
+def _joined_headers(spec: ast.SpecFile, more: ast.SpecFile) -> ast.SpecFile:
+    """The header of ``spec`` with the header lines read in ``more`` after it: a later
+    ``extends`` or default ``source`` replaces an earlier one (as in one reading), the
+    declared sources and requirements add up."""
+    if more.extends is not None:
+        spec = replace(spec, extends=more.extends, extends_span=more.extends_span,
+                       extends_path=more.extends_path)
+    if more.source is not None:
+        spec = replace(spec, source=more.source, source_span=more.source_span)
+    return replace(spec, sources=spec.sources + more.sources,
+                   requires=spec.requires + more.requires)
 
 
 def _read_piece(lines: list[str], piece: range, kept: tuple[int, ...], path: str,
@@ -128,16 +145,17 @@ def _first_section(lines: list[str], variant_line: int) -> int:
     return len(lines) + 1
 
 
-def _pieces(lines: list[str], body: int):
-    """The lines from ``body`` on in pieces of at least :data:`PIECE_LINES` lines, cut
-    only where a clause or a section begins (not at a note, a comment, a blank line or
-    a line that goes on from the one above)."""
-    begin = body
-    for number in range(body + 1, len(lines) + 1):
-        if number - begin >= PIECE_LINES and _clause_begins(lines, number):
-            yield range(begin, number)
-            begin = number
-    yield range(begin, len(lines) + 1)
+def _pieces(lines: list[str], begin: int, end: int, first: int | None = None):
+    """The lines ``begin`` to ``end - 1`` (1-based) in pieces of at least
+    :data:`PIECE_LINES` lines, cut only where a clause, a section or a header line begins
+    (not at a note, a comment, a blank line or a line that goes on from the one above);
+    the first piece from line ``first`` if given.  Always one piece at least."""
+    start = begin if first is None else first
+    for number in range(begin + 1, end):
+        if number - start >= PIECE_LINES and _clause_begins(lines, number):
+            yield range(start, number)
+            start = number
+    yield range(start, end)
 
 
 def _goes_on(lines: list[str], number: int) -> bool:
