@@ -356,26 +356,29 @@ class Campaign:
                      + (" one by one" if attempt == "again" else ""))
 
     def _alone(self, fn, items: list, index: int, finished: dict, progress, lost) -> None:
-        """Item ``index`` on a pool of one worker; its death is the item's."""
+        """Item ``index`` on a pool of one worker, twice at most: a death there is the
+        item's own, and a second one makes it lost."""
         from concurrent.futures.process import BrokenProcessPool
-        pool = _process_pool(1)
-        try:
-            _collect(pool, fn, items, finished, progress, cancel=False, only=[index])
-        except BaseException as stop:
-            why = _deaths(pool) or "it ended"
-            _stop_pool(pool)
-            if not isinstance(stop, BrokenProcessPool):
-                raise
-            if lost is None:
-                raise WorkerLost(finished, len(items), index, why) from None
-            finished[index] = lost(items[index], f"the worker process running it died "
-                                                  f"each time ({why})")
-            _say(f"item {index + 1} of {len(items)} killed its worker each time ({why}): "
-                 "reported as lost")
-            if progress:
-                progress(index, finished[index])
+        for _ in range(2):
+            pool = _process_pool(1)
+            try:
+                _collect(pool, fn, items, finished, progress, cancel=False, only=[index])
+            except BaseException as stop:
+                why = _deaths(pool) or "it ended"
+                _stop_pool(pool)
+                if not isinstance(stop, BrokenProcessPool):
+                    raise
+                continue
+            pool.shutdown(wait=True)
             return
-        pool.shutdown(wait=True)
+        if lost is None:
+            raise WorkerLost(finished, len(items), index, why)
+        finished[index] = lost(items[index], f"the worker process running it died each "
+                                              f"time ({why})")
+        _say(f"item {index + 1} of {len(items)} killed its worker each time ({why}): "
+             "reported as lost")
+        if progress:
+            progress(index, finished[index])
 
     def _discard_pool(self) -> None:
         pool, self._pool = self._pool, None
