@@ -18,15 +18,16 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
 import struct
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 from _common import Tally, arguments, counted
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from bogus_server import BogusServer  # noqa: E402
 
 from rookery import parallel
 from rookery.errors import UsageError
@@ -78,59 +79,30 @@ def campaign_trial(rng: random.Random, tally: Tally, folder: str) -> None:
             tally.add("campaign-kept" if always is None else "campaign-kept-one-lost")
 
 
-class BogusServer:
-    """A local server answering every connection the way ``kind`` says."""
-
-    def __init__(self, kind: str, rng: random.Random):
-        self.kind, self.data = kind, self._data(kind, rng)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.held: list[socket.socket] = []
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    @staticmethod
-    def _data(kind: str, rng: random.Random) -> bytes:
-        if kind == "random-bytes":
-            return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200)))
-        if kind == "random-length":
-            return struct.pack("<Q", rng.choice([0, 1, 15, 17, 1 << 20, 1 << 40, 2**64 - 1,
-                                                 rng.randrange(2**64)]))
-        if kind == "dask-like":
-            frames = [bytes(rng.randrange(256) for _ in range(rng.randrange(0, 30)))
-                      for _ in range(rng.randrange(1, 4))]
-            count = len(frames) if rng.random() < 0.7 else rng.randrange(2**64)
-            lengths = [len(f) if rng.random() < 0.8 else rng.randrange(2**40) for f in frames]
-            body = struct.pack("<Q", count) + struct.pack(f"<{len(lengths)}Q", *lengths) + \
-                b"".join(frames)
-            return struct.pack("<Q", len(body)) + body
-        return b"x"
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                connection, _ = self.listener.accept()
-            except OSError:
-                return
-            self.held.append(connection)
-            try:
-                if self.kind == "close":
-                    connection.close()
-                elif self.kind == "trickle":
-                    for byte in b"\x10" + b"\x00" * 30:
-                        connection.sendall(bytes([byte]))
-                        time.sleep(1)
-                elif self.kind != "silent":
-                    connection.sendall(self.data)
-            except OSError:
-                pass
-
-    def close(self) -> None:
-        self.listener.close()
-        for connection in self.held:
-            try:
-                connection.close()
-            except OSError:
-                pass
+def answer_for(kind: str, rng: random.Random):
+    """What a bogus server of ``kind`` does with each connection (None: nothing)."""
+    if kind == "silent":
+        return None
+    if kind == "close":
+        return lambda connection: connection.close()
+    if kind == "trickle":
+        def trickle(connection) -> None:
+            for byte in b"\x10" + b"\x00" * 30:
+                connection.sendall(bytes([byte]))
+                time.sleep(1)
+        return trickle
+    if kind == "random-bytes":
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200)))
+    if kind == "random-length":
+        return struct.pack("<Q", rng.choice([0, 1, 15, 17, 1 << 20, 1 << 40, 2**64 - 1,
+                                             rng.randrange(2**64)]))
+    frames = [bytes(rng.randrange(256) for _ in range(rng.randrange(0, 30)))
+              for _ in range(rng.randrange(1, 4))]
+    count = len(frames) if rng.random() < 0.7 else rng.randrange(2**64)
+    lengths = [len(f) if rng.random() < 0.8 else rng.randrange(2**40) for f in frames]
+    body = struct.pack("<Q", count) + struct.pack(f"<{len(lengths)}Q", *lengths) + \
+        b"".join(frames)
+    return struct.pack("<Q", len(body)) + body
 
 
 def malformed(rng: random.Random) -> str:
@@ -145,7 +117,7 @@ def malformed(rng: random.Random) -> str:
 def scheduler_trial(rng: random.Random, tally: Tally) -> None:
     kind = rng.choice(["silent", "close", "trickle", "random-bytes", "random-length",
                        "dask-like", "malformed"])
-    server = BogusServer(kind, rng) if kind != "malformed" else None
+    server = BogusServer(answer_for(kind, rng)) if kind != "malformed" else None
     address = malformed(rng) if server is None else f"dask://127.0.0.1:{server.port}"
     began = time.monotonic()
     with counted(tally, f"{kind} {address!r}", 60):

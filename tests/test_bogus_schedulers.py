@@ -6,15 +6,14 @@ nor a MemoryError or ValueError traceback.  (A real scheduler: tests/test_campai
 from __future__ import annotations
 
 import os
-import socket
 import struct
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
+from bogus_server import BogusServer
 
 import rookery
 from rookery import parallel
@@ -45,36 +44,6 @@ def test_a_good_address_is_read(address, scheduler):
     assert parallel.workers_from(None, address).scheduler == scheduler
 
 
-class Server:
-    """A local TCP server that accepts every connection and answers it with ``answer``
-    (None: says nothing, keeps it open)."""
-
-    def __init__(self, answer: bytes | None):
-        self.answer = answer
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.held: list[socket.socket] = []
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                connection, _ = self.listener.accept()
-            except OSError:
-                return
-            self.held.append(connection)
-            if self.answer is not None:
-                try:
-                    connection.sendall(self.answer)
-                except OSError:
-                    pass
-
-    def close(self) -> None:
-        self.listener.close()
-        for connection in self.held:
-            connection.close()
-
-
 def _framed(*frames: bytes) -> bytes:
     body = struct.pack(f"<Q{len(frames)}Q", len(frames), *map(len, frames)) + b"".join(frames)
     return struct.pack("<Q", len(body)) + body
@@ -94,7 +63,7 @@ def test_what_is_not_a_scheduler_is_a_message_within_the_connect_timeout(answer,
     """A silent port, garbage, an endless greeting, a well-framed greeting of garbage:
     exit 2 with a word, within the connect timeout (before: a hang of 400 s and more,
     or a MemoryError or ValueError traceback)."""
-    server = Server(answer)
+    server = BogusServer(answer)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
     began = time.monotonic()
