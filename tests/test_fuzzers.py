@@ -24,6 +24,8 @@ FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
     ("fuzz_evidence.py", ["--count", "5", "--budget", "60", "--deals", "15"]),
     ("fuzz_resample.py", ["--count", "60", "--budget", "30", "--variants",
                           "tournament,standard-deck"]),
+    ("fuzz_lsp.py", ["--count", "5", "--budget", "120"]),
+    ("fuzz_workers.py", ["--count", "5", "--budget", "120"]),
 ])
 def test_a_small_budget_finds_nothing(script, flags):
     done = subprocess.run([sys.executable, str(FUZZ / script), *flags, "--seed", "1"],

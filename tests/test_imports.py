@@ -161,7 +161,7 @@ def test_every_module_belongs_to_a_stage_folder_or_the_foundation():
     root = {name for name in MODULES if name.count(".") == 1}
     foundation = {"rookery.errors", "rookery.exit_codes", "rookery.limits", "rookery.lazy",
                   "rookery.resources", "rookery.paths", "rookery.bounded",
-                  "rookery.escaping", "rookery.parallel",
+                  "rookery.escaping", "rookery.parallel", "rookery.scheduler",
                   "rookery.interrupts"}
     packages = {f"rookery.{s}" for s in STAGES if s and "." not in s}
     assert root <= foundation | ENTRY_POINTS | packages

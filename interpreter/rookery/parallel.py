@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UsageError
+from .errors import RookeryError, UsageError
 
 DASK_PREFIX = "dask://"
 MAX_JOBS = 1024     # worker processes of -j N: more is a typing mistake, not a machine
@@ -93,11 +93,8 @@ def workers_from(jobs: str | int | None, executor: str | None = None) -> Workers
             raise UsageError("-j and --executor go one without the other: -j N runs N "
                              "processes here, --executor dask://HOST:PORT the workers of "
                              "a Dask cluster")
-        if not executor.startswith(DASK_PREFIX) or len(executor) == len(DASK_PREFIX):
-            raise UsageError(f"--executor {executor}: expected dask://HOST:PORT, the "
-                             "address of a Dask distributed scheduler (e.g. "
-                             "dask://127.0.0.1:8786)")
-        return Workers(scheduler="tcp://" + executor[len(DASK_PREFIX):])
+        from .scheduler import scheduler_address
+        return Workers(scheduler=scheduler_address(executor, DASK_PREFIX))
     return Workers(processes=1 if jobs is None else parse_jobs(jobs))
 
 
@@ -142,6 +139,46 @@ class Interrupted(Exception):
     def in_order(self) -> list:
         """The finished results, in the order of their items."""
         return [self.finished[index] for index in sorted(self.finished)]
+
+
+class WorkerLost(RookeryError):
+    """An item killed the worker process running it, each time it was run (an engine
+    that kills its parent, an item that needs more memory than the system gives):
+    ``finished`` maps the index of each item that had finished to its result."""
+
+    exit_code = 1       # a finding about what ran, not a mistake on the command line
+
+    def __init__(self, finished: dict[int, Any], total: int, index: int, why: str):
+        self.finished = finished
+        self.total = total
+        self.index = index
+        super().__init__(f"item {index + 1} of {total} killed the worker process running "
+                         f"it each time it was run ({why}); {len(finished)} items had "
+                         "finished")
+
+
+def _deaths(pool) -> str:
+    """How the pool's worker processes that are gone ended ("killed by SIGKILL")."""
+    import signal as signals
+    said = []
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        code = getattr(process, "exitcode", None)
+        if code is not None and code < 0:
+            try:
+                said.append(f"killed by {signals.Signals(-code).name}")
+            except ValueError:
+                said.append(f"killed by signal {-code}")
+        elif code:
+            said.append(f"exit code {code}")
+    return ", ".join(sorted(set(said)))
+
+
+def _say(text: str) -> None:
+    """What happened to the workers, for the person running the campaign."""
+    try:
+        print(f"rookery: {text}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
 
 
 # -- worker-local resources ------------------------------------------------------------
@@ -236,19 +273,22 @@ def _start_worker(parent: int) -> None:
 # -- the campaign ----------------------------------------------------------------------
 
 def map_in_order(fn: Callable[[Any], Any], items: Iterable, workers: Workers = Workers(),
-                 progress: Callable[[int, Any], None] | None = None) -> list:
+                 progress: Callable[[int, Any], None] | None = None,
+                 lost: Callable[[Any, str], Any] | None = None) -> list:
     """``[fn(item) for item in items]``, run by ``workers``; ``progress(index, result)``
     is called in this process as each item finishes.  ``fn`` and the items must pickle
     (a module-level function, plain data) unless the run is in this process.
 
     An exception raised by ``fn`` stops the campaign and is raised here; Ctrl-C or
     SIGTERM (any ``BaseException``) stops it and raises :class:`Interrupted` with the
-    results that had finished."""
+    results that had finished.  A worker process that dies has its items run again
+    (:meth:`Campaign._on_processes`); one that kills its worker each time gets the
+    result ``lost(item, why)``, or stops the campaign with :class:`WorkerLost`."""
     items = list(items)
     if len(items) <= 1 and workers.scheduler is None:
         workers = Workers()             # no pool to start for one item
     with Campaign(workers) as campaign:
-        return campaign.map_in_order(fn, items, progress)
+        return campaign.map_in_order(fn, items, progress, lost)
 
 
 class Campaign:
@@ -270,7 +310,8 @@ class Campaign:
         self.close(clean=kind is None)
 
     def map_in_order(self, fn: Callable[[Any], Any], items: Iterable,
-                     progress: Callable[[int, Any], None] | None = None) -> list:
+                     progress: Callable[[int, Any], None] | None = None,
+                     lost: Callable[[Any, str], Any] | None = None) -> list:
         """:func:`map_in_order` on this campaign's workers."""
         items = list(items)
         finished: dict[int, Any] = {}
@@ -280,16 +321,74 @@ class Campaign:
                     finished[index] = fn(item)
                     if progress:
                         progress(index, finished[index])
+            elif self.workers.scheduler:
+                _collect(self._executor(), fn, items, finished, progress, cancel=True)
             elif items:
-                # a local pool's own shutdown cancels its queue (_stop_pool)
-                _collect(self._executor(), fn, items, finished, progress,
-                         cancel=self._client is not None)
+                self._on_processes(fn, items, finished, progress, lost)
         except BaseException as stop:
             if isinstance(stop, Exception):  # a mistake of the work: not an interruption
                 raise
             # Ctrl-C, SIGTERM (the command line's Terminated), an exit asked for
             raise Interrupted(finished, len(items), stop) from stop
         return [finished[index] for index in range(len(items))]
+
+    def _on_processes(self, fn, items: list, finished: dict, progress, lost) -> None:
+        """The items on the local pool.  A worker that dies (killed by the system for
+        its memory, or by an engine that kills its parent) breaks the whole pool: the
+        finished results are kept, and the items not finished are run again on a new
+        pool; if that one breaks too, each item left is run alone on a pool of its own,
+        so that the item that kills its worker is known.  Such an item is given to
+        ``lost(item, why)`` for its result, or :class:`WorkerLost` is raised (with the
+        results that had finished).  What happened is said on stderr."""
+        from concurrent.futures.process import BrokenProcessPool
+        left = list(range(len(items)))
+        for attempt in ("all", "again", "alone"):
+            try:
+                if attempt == "alone":
+                    for index in left:
+                        self._alone(fn, items, index, finished, progress, lost)
+                else:
+                    _collect(self._executor(), fn, items, finished, progress,
+                             cancel=False, only=left)
+                return
+            except BrokenProcessPool:
+                died = _deaths(self._pool)
+                self._discard_pool()
+                left = [index for index in left if index not in finished]
+                _say(f"a worker process died ({died or 'it ended abruptly'}); "
+                     + (f"the {len(left)} items" if len(left) > 1 else "the item")
+                     + " not finished run again"
+                     + (" one by one" if attempt == "again" else ""))
+
+    def _alone(self, fn, items: list, index: int, finished: dict, progress, lost) -> None:
+        """Item ``index`` on a pool of one worker, twice at most: a death there is the
+        item's own, and a second one makes it lost."""
+        from concurrent.futures.process import BrokenProcessPool
+        for _ in range(2):
+            pool = _process_pool(1)
+            try:
+                _collect(pool, fn, items, finished, progress, cancel=False, only=[index])
+            except BaseException as stop:
+                why = _deaths(pool) or "it ended"
+                _stop_pool(pool)
+                if not isinstance(stop, BrokenProcessPool):
+                    raise
+                continue
+            pool.shutdown(wait=True)
+            return
+        if lost is None:
+            raise WorkerLost(finished, len(items), index, why)
+        finished[index] = lost(items[index], f"the worker process running it died each "
+                                              f"time ({why})")
+        _say(f"item {index + 1} of {len(items)} killed its worker each time ({why}): "
+             "reported as lost")
+        if progress:
+            progress(index, finished[index])
+
+    def _discard_pool(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop_pool(pool)
 
     def _executor(self):
         if self._pool is None:
@@ -321,7 +420,8 @@ class Campaign:
                 _stop_pool(pool)
 
 
-def _collect(executor, fn, items: list, finished: dict, progress, cancel: bool) -> None:
+def _collect(executor, fn, items: list, finished: dict, progress, cancel: bool,
+             only: list[int] | None = None) -> None:
     """``fn`` over ``items`` on ``executor``, keeping each result in ``finished`` (item
     index -> result) as it comes; stopped, the futures are cancelled when ``cancel``.
 
@@ -345,12 +445,13 @@ def _collect(executor, fn, items: list, finished: dict, progress, cancel: bool) 
         except BaseException as error:  # noqa: BLE001 - raised in the waiting thread
             arrived.put((index, False, error))
     try:
+        chosen = range(len(items)) if only is None else only
         with _signals_held():
-            for index, item in enumerate(items):
-                future = executor.submit(fn, item)
+            for index in chosen:
+                future = executor.submit(fn, items[index])
                 submitted.append(future)
                 future.add_done_callback(functools.partial(report, index))
-        for _ in range(len(items)):
+        for _ in range(len(chosen)):
             index, ok, value = arrived.get()
             if not ok:
                 raise value
@@ -442,14 +543,13 @@ def _stop_pool(pool) -> None:
 
 
 def _dask_client(scheduler: str):
-    """A client of the Dask distributed scheduler at ``scheduler``."""
+    """A client of the Dask distributed scheduler at ``scheduler``, once what answers
+    there has greeted as one, within the connect timeout (:mod:`rookery.scheduler`)."""
     try:
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
         raise UsageError("--executor dask://...: Dask distributed is not installed "
                          "(pip install 'rookery[dask]')") from None
-    try:
-        return Client(scheduler, timeout=10)
-    except (OSError, TimeoutError) as error:
-        raise UsageError(f"--executor: cannot reach the Dask scheduler at {scheduler}: "
-                         f"{error}") from None
+    from .scheduler import probe, started_client
+    probe(scheduler)
+    return started_client(scheduler)

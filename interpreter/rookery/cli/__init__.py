@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         return exit_code(error)
     except RookeryError as error:
         print(f"rookery: {error}", file=sys.stderr)
-        return USAGE
+        return getattr(error, "exit_code", USAGE)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

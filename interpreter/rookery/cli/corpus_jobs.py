@@ -58,6 +58,13 @@ def run_case(item: tuple):
     return result, runner.last_info
 
 
+def _lost_case(item: tuple, why: str):
+    """The answer for a case whose worker died each time it ran it (its engine killed
+    the worker, or the system did): the engine's crash, said so."""
+    from ..conformance.corpus.runner import CaseResult
+    return CaseResult(item[1], "crash", message=f"the case was not finished: {why}"), None
+
+
 def run_in_workers(task: CorpusTask, cases: list, workers: parallel.Workers, label: str,
                    maxfail: int = 0, progress=None):
     """Every case by ``workers``; a :class:`Run` as :func:`run_cases` makes it.  Raises
@@ -75,7 +82,7 @@ def run_in_workers(task: CorpusTask, cases: list, workers: parallel.Workers, lab
             progress(answer[0])
     try:
         answers = parallel.map_in_order(run_case, [(task, case) for case in cases],
-                                        workers, done)
+                                        workers, done, lost=_lost_case)
     except parallel.Interrupted as stop:
         kept = [answer for answer in stop.finished.values()
                 if not isinstance(answer, CannotStart)]

@@ -23,5 +23,4 @@ def cmd_lsp(args) -> int:
     except ImportError:
         raise UsageError("rookery lsp needs pygls: pip install 'rookery[lsp]'") from None
     from ..editor.server import serve
-    serve()
-    return 0
+    return serve()

@@ -13,6 +13,12 @@ Each feature is a thin layer over what the pipeline already knows:
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import unquote
+
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
@@ -21,6 +27,7 @@ from .. import __version__
 from ..errors import RookeryError, Span, SpecError, SpecWarning
 from ..language.model import Variant
 from .analysis import Analysis, analyse, same_file, word_at
+from .wire import FramedInput, KeptOpenOutput, RookProtocol, say
 
 COMPLETION_KINDS = {
     "section": lsp.CompletionItemKind.Module, "keyword": lsp.CompletionItemKind.Keyword,
@@ -32,28 +39,78 @@ COMPLETION_KINDS = {
 
 class RookServer(LanguageServer):
     """The server, with each open spec's latest analysis and the last variant it compiled
-    to (what hover and completion use while the spec has errors)."""
+    to (what hover and completion use while the spec has errors).
+
+    Only what the editor opened is read: a request on a document it did not open gets
+    an empty answer, never that file from disk.  Each version of a document is analysed
+    in one thread beside the protocol's (which goes on answering), in turn; a version
+    that a newer one replaced before its analysis began, or ended, is dropped unseen, so
+    a burst of edits costs one analysis or two, not one each."""
 
     def __init__(self) -> None:
         super().__init__("rookery", __version__,
-                         text_document_sync_kind=lsp.TextDocumentSyncKind.Full)
+                         text_document_sync_kind=lsp.TextDocumentSyncKind.Full,
+                         protocol_cls=RookProtocol)
         self.analyses: dict[str, Analysis] = {}
         self.last_good: dict[str, Variant] = {}
+        self.edits: dict[str, int] = {}         # changes seen per open document
+        self.pending: dict[str, asyncio.Future] = {}
+        self.analyser = ThreadPoolExecutor(max_workers=1,
+                                           thread_name_prefix="rookery-analysis")
 
-    def refresh(self, uri: str) -> Analysis:
-        """Check the document again and publish its diagnostics."""
-        document = self.workspace.get_text_document(uri)
-        path = to_fs_path(uri) or "<untitled>"
-        result = analyse(document.source, path)
+    def opened(self, uri: str):
+        """The document the editor opened at ``uri`` (None if it did not)."""
+        return self.workspace.text_documents.get(unquote(uri))
+
+    def changed(self, uri: str) -> None:
+        """The document at ``uri`` has a new version: analyse it (once the analyses
+        before it are done or dropped), then publish its diagnostics."""
+        if self.opened(uri) is None:
+            return
+        edit = self.edits[uri] = self.edits.get(uri, 0) + 1
+        future = asyncio.wrap_future(self.analyser.submit(self._analyse, uri, edit))
+        self.pending[uri] = future
+        future.add_done_callback(functools.partial(self._analysed, uri, edit))
+
+    def closed(self, uri: str) -> None:
+        for table in (self.analyses, self.last_good, self.edits, self.pending):
+            table.pop(uri, None)
+
+    def _analyse(self, uri: str, edit: int) -> tuple[Analysis, int | None] | None:
+        """In the analysis thread: the analysis of ``uri``'s text, unless a newer edit
+        came in the meantime (None)."""
+        document = self.opened(uri)
+        if document is None or self.edits.get(uri) != edit:
+            return None
+        version = document.version
+        return analyse(document.source, to_fs_path(uri) or "<untitled>"), version
+
+    def _analysed(self, uri: str, edit: int, future: asyncio.Future) -> None:
+        if future.cancelled() or future.exception() is not None:
+            if not future.cancelled():
+                say(f"the analysis of {uri} failed: {future.exception()!r}")
+            return
+        found = future.result()
+        if found is None or self.edits.get(uri) != edit:
+            return                      # a stale version: a newer one is coming
+        result, version = found
         self.analyses[uri] = result
         if result.variant is not None:
             self.last_good[uri] = result.variant
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-            uri=uri, version=document.version, diagnostics=diagnostics(result)))
-        return result
+            uri=uri, version=version, diagnostics=diagnostics(result)))
 
-    def analysis(self, uri: str) -> Analysis:
-        return self.analyses.get(uri) or self.refresh(uri)
+    async def analysis(self, uri: str) -> Analysis | None:
+        """The analysis of the latest version of ``uri`` (waited for if it is under
+        way); None for a document the editor has not opened."""
+        while self.opened(uri) is not None:
+            if uri not in self.pending:
+                self.changed(uri)
+            future = self.pending[uri]
+            await asyncio.shield(future)
+            if self.pending.get(uri) is future:     # no newer edit came meanwhile
+                return self.analyses.get(uri)
+        return None
 
 
 # -- diagnostics ---------------------------------------------------------------------------------
@@ -103,62 +160,70 @@ def build_server() -> RookServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RookServer, params: lsp.DidOpenTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+        ls.changed(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RookServer, params: lsp.DidChangeTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+        ls.changed(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RookServer, params: lsp.DidSaveTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+        ls.changed(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: RookServer, params: lsp.DidCloseTextDocumentParams) -> None:
-        ls.analyses.pop(params.text_document.uri, None)
-        ls.last_good.pop(params.text_document.uri, None)
+        ls.closed(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
-    def hover(ls: RookServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    async def hover(ls: RookServer, params: lsp.HoverParams) -> lsp.Hover | None:
         from .hover import hover_text
         uri, at = params.text_document.uri, params.position
-        text = hover_text(ls.analysis(uri), at.line + 1, at.character + 1,
-                          ls.last_good.get(uri))
+        result = await ls.analysis(uri)
+        text = result and hover_text(result, at.line + 1, at.character + 1,
+                                     ls.last_good.get(uri))
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
                     lsp.CompletionOptions(trigger_characters=[" ", ":"]))
-    def completion(ls: RookServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    async def completion(ls: RookServer, params: lsp.CompletionParams) -> lsp.CompletionList:
         from .completion import suggestions
         uri, at = params.text_document.uri, params.position
-        found = suggestions(ls.analysis(uri), at.line + 1, at.character + 1,
-                            ls.last_good.get(uri))
+        result = await ls.analysis(uri)
+        found = suggestions(result, at.line + 1, at.character + 1,
+                            ls.last_good.get(uri)) if result else []
         return lsp.CompletionList(is_incomplete=False, items=[
             lsp.CompletionItem(label=s.text, kind=COMPLETION_KINDS.get(s.kind),
                                detail=s.detail or None) for s in found])
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
-    def definition(ls: RookServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+    async def definition(ls: RookServer, params: lsp.DefinitionParams
+                         ) -> lsp.Location | None:
         from .definition import definition as find
         at = params.position
-        place = find(ls.analysis(params.text_document.uri), at.line + 1, at.character + 1)
+        result = await ls.analysis(params.text_document.uri)
+        place = result and find(result, at.line + 1, at.character + 1)
         if place is None:
             return None
         start = lsp.Position(line=place.line - 1, character=0)
         return lsp.Location(uri=place.path.as_uri(), range=lsp.Range(start=start, end=start))
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    def symbols(ls: RookServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
-        return document_symbols(ls.analysis(params.text_document.uri))
+    async def symbols(ls: RookServer, params: lsp.DocumentSymbolParams
+                      ) -> list[lsp.DocumentSymbol]:
+        result = await ls.analysis(params.text_document.uri)
+        return document_symbols(result) if result else []
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RookServer, params: lsp.DocumentFormattingParams
                    ) -> list[lsp.TextEdit] | None:
         from .fmt import format_spec
         uri = params.text_document.uri
-        text = ls.workspace.get_text_document(uri).source
+        document = ls.opened(uri)
+        if document is None:
+            return None
+        text = document.source
         try:
             result = format_spec(text, to_fs_path(uri) or "<untitled>")
         except RookeryError as error:     # it does not parse, or the safety check refused
@@ -206,6 +271,16 @@ def document_symbols(result: Analysis) -> list[lsp.DocumentSymbol]:
     return found
 
 
-def serve() -> None:
-    """Serve on stdin and stdout until the client says exit."""
-    build_server().start_io()
+def serve(stdin=None, stdout=None) -> int:
+    """Serve on stdin and stdout until the client says exit, or the input ends (or is
+    framed wrongly): 0 after a ``shutdown`` request, else 1 (as the protocol says)."""
+    import logging
+    logging.getLogger("pygls").setLevel(logging.CRITICAL)   # its tracebacks: answered
+    server = build_server()                                  # to the client instead
+    protocol = server.protocol
+    try:
+        server.start_io(FramedInput(stdin or sys.stdin.buffer, protocol),
+                        KeptOpenOutput(stdout or sys.stdout.buffer))
+    finally:
+        server.analyser.shutdown(wait=False, cancel_futures=True)
+    return 0 if protocol._shutdown else 1

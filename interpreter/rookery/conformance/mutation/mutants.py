@@ -23,6 +23,7 @@ from pathlib import Path
 from ...language import ast
 from ...language.check import check_variant
 from ...errors import SpecError
+from ...interrupts import Terminated
 from ...language.specs import _merged_clauses, find_spec, known_sources
 from ...language.options import combination_clauses, is_combination
 from ...language.model import Variant
@@ -394,7 +395,8 @@ def check_variant_corpus(spec: str, cases: list[Case]) -> MutationReport:
     from ...language.load import load_variant
     variant_id = load_variant(spec).id
     own = [case for case in cases if case.variant == variant_id]
-    baseline = run_cases(InProcessEngine(Session({variant_id: load_variant(spec)})), own)
+    baseline = _uninterrupted(run_cases(
+        InProcessEngine(Session({variant_id: load_variant(spec)})), own))
     passing = [result.case for result in baseline.results if result.verdict == PASS]
     report = MutationReport(variant_id, len(passing))
     equivalent = equivalent_mutants()
@@ -402,7 +404,8 @@ def check_variant_corpus(spec: str, cases: list[Case]) -> MutationReport:
         if mutant.mutant is None:
             report.invalid.append(mutant)
             continue
-        run = run_cases(InProcessEngine(Session({variant_id: mutant.mutant})), passing)
+        run = _uninterrupted(run_cases(InProcessEngine(Session({variant_id: mutant.mutant})),
+                                       passing))
         if any(result.verdict != PASS for result in run.results):
             report.killed.append(mutant)
         elif (variant_id, mutant.rule, mutant.change) in equivalent:
@@ -411,6 +414,17 @@ def check_variant_corpus(spec: str, cases: list[Case]) -> MutationReport:
         else:
             report.survived.append(mutant)
     return report
+
+
+def _uninterrupted(run):
+    """``run`` as it is, unless a signal stopped it: then the signal goes on up (the
+    campaign stops and reports the variants that finished), since the cases it left
+    not run would count the mutant killed, a kill no case made."""
+    if run.interrupted == "SIGTERM":
+        raise Terminated()
+    if run.interrupted:
+        raise KeyboardInterrupt()
+    return run
 
 
 def summary_row(r: MutationReport) -> tuple[str, ...]:
