@@ -260,6 +260,13 @@ def _check_nest(v: Variant) -> Iterator[SpecError]:
                         expected=f"discard {v.deal.nest}",
                         hint="the hand must end the exchange as large as it began",
                         code="discard-mismatch")
+    if n.exchange is not None and n.exchange > min(n.discard, v.deal.nest):
+        most = min(n.discard, v.deal.nest)
+        yield SpecError(f"the bid winner cannot exchange {n.exchange} cards with a nest of "
+                        f"{v.deal.nest}: it lays aside {n.discard}", _span(v, "nest.exchange"),
+                        expected=f"exchange 0 to {most}, or exchange any",
+                        hint=f"exchange {most} is no limit at all (as exchange any); a limit "
+                             f"is a number below {most}", code="exchange-too-large")
     held = v.deal.hand + v.deal.nest
     if n.forbid_counters and not n.counters_unless_forced:
         counter_cards = sum(card.copies for card in v.deck.cards if card.points)
