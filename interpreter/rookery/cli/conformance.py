@@ -264,7 +264,6 @@ def write_reports(args, run: Run, problems: list) -> list[Path]:
 
 
 def _conformance(args, began: float, state: dict) -> int:
-    from rich.console import Console
     from rich.markup import escape
 
     from ..language.load import builtin_variants
@@ -279,7 +278,8 @@ def _conformance(args, began: float, state: dict) -> int:
     from ..conformance.corpus.runner import EngineCannotStart, start_failure_run
     from ..conformance.protocol.engines import EngineNotLaunched
     from ..interrupts import deferred, exit_code
-    console = Console(highlight=False, soft_wrap=True)
+    from . import terminal
+    console = terminal.console(highlight=False, soft_wrap=True)
     workers = parallel.workers_from(args.jobs, args.executor)
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")

@@ -53,8 +53,8 @@ def _specs(names: list[str]) -> list[str]:
 
 
 def _console():
-    from rich.console import Console
-    return Console(highlight=False, soft_wrap=True)
+    from . import terminal
+    return terminal.console(highlight=False, soft_wrap=True)
 
 
 def exit_code(error: RookeryError) -> int:
@@ -183,7 +183,6 @@ def _check_option(name: str, out, as_json: bool) -> dict:
 def cmd_list(args) -> int:
     if args.options:
         return _list_options(args.json)
-    from rich.console import Console
     from rich.markup import escape
     from rich.measure import Measurement
     from rich.table import Table
@@ -206,7 +205,8 @@ def cmd_list(args) -> int:
         table.add_row(variant.id, variant.title, str(s.players), str(s.deck), str(s.hand),
                       str(s.nest), str(s.points), str(s.minimum_bid), str(s.target),
                       variant.extends or "")
-    out = Console()
+    from . import terminal
+    out = terminal.console()
     # the narrowest the table can be drawn with every id whole and the numbers on one line
     title = 16
     needed = Measurement.get(out, out.options, table).minimum + title
