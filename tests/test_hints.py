@@ -41,6 +41,8 @@ def test_a_dealer_who_picks_is_sent_to_dealer_must_bid_not_its_opposite():
     minimum), but its meaning is the dealer choosing the amount: 'dealer-must-bid'."""
     assert _hint("bidding", "all-pass dealer-picks") == "did you mean 'dealer-must-bid'?"
     assert _hint("bidding", "all-pass dealer-chooses") == "did you mean 'dealer-must-bid'?"
+    # a value cut short (the tutorial's first try)
+    assert _hint("bidding", "all-pass dealer-must") == "did you mean 'dealer-must-bid'?"
 
 
 @pytest.mark.parametrize("line, meant", [("all-pass redeel", "redeal"),

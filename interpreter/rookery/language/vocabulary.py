@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from . import ast
 from ..errors import Span, SpecError
-from .hints import near_in_meaning, near_in_spelling, value_of
+from .hints import keystrokes, near_in_meaning, near_in_spelling, value_of
 
 
 @dataclass(frozen=True)
@@ -443,9 +443,13 @@ def value_hint(section: str, key: str, word: str, choices: tuple[str, ...]) -> s
     near = near_in_spelling(word, choices)
     if near:
         return near[0]
+    cut_short = [choice for choice in choices if choice.startswith(word)]
+    if len(cut_short) == 1:         # 'dealer-must' for dealer-must-bid
+        return cut_short[0]
     meaning = SECTIONS[section][key].meaning if key in SECTIONS.get(section, {}) else ""
     meant = near_in_meaning(word, value_meanings(meaning, choices), whole=True)
-    return meant[0] if len(meant) == 1 else None
+    # of values that mean it equally, the one nearest in spelling
+    return min(meant, key=lambda choice: keystrokes(word, choice)) if meant else None
 
 
 def value_meanings(meaning: str, choices) -> dict[str, str]:
