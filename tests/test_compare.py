@@ -167,6 +167,17 @@ def test_through_a_pipe_no_figure_is_folded_and_the_notes_say_why(tmp_path):
     assert "about one in twenty misses the true value" in notes
 
 
+def test_the_html_report_carries_the_notes_escaped():
+    from rookery.play.plots import html_report
+    report = {"specs": [{"spec": "base", "title": "Base", "same_deals_as_base": True}],
+              "games": 1, "first_seed": 1, "bots": ["simple"], "hand_limit": 9,
+              "measures": [], "bid_distribution": [{}], "game_lengths": [{}],
+              "notes": ["in <b>base</b> the games won by each seat add up to 200%"]}
+    page = html_report(report)
+    assert "<li>in &lt;b&gt;base&lt;/b&gt; the games won by each seat add up to 200%</li>" \
+        in page
+
+
 def test_the_share_axis_is_labelled_in_round_figures():
     """An axis in fifths of the highest bar read 0%, 20%, 41%, 61%, 82%."""
     import re

@@ -127,6 +127,8 @@ def html_report(report: dict) -> str:
                         if s["same_deals_as_base"] else " (other deals: its deck differs)")
                      + "</li>" for i, s in enumerate(report["specs"]))
     stopped = f"<p>{escape(report['stopped'])}</p>" if report.get("stopped") else ""
+    notes = "".join(f"<li>{escape(note)}</li>" for note in report.get("notes", ()))
+    notes = f"<ul class=\"notes\">{notes}</ul>" if notes else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>rookery compare: {escape(" vs ".join(specs))}</title>
@@ -139,7 +141,7 @@ th{{text-align:left}}td.differs{{font-weight:bold;background:#fff3d6}}</style></
 {escape(", ".join(report["bots"]))}, at most {report["hand_limit"]} hands a game; each
 value with its 95% confidence interval (games as the unit).</p>{stopped}
 <table><tr><th>measure</th>{head}</tr>
-{"".join(rows)}</table>
+{"".join(rows)}</table>{notes}
 <h2>Winning bids</h2>
 <figure id="bids">{bid_plot(report)}</figure>
 <h2>Game lengths</h2>
