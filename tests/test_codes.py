@@ -228,3 +228,42 @@ def test_an_unreadable_notation_is_refused_before_anything_else():
     over = _until(_fresh(), lambda h: h.is_over)
     assert _refused(over, "dance", 2) == codes.UNREADABLE_FIRST
     assert _refused(_fresh(), "bid seventy", 3) == codes.UNREADABLE_FIRST
+
+
+def _refusals(variant, seed: int):
+    """Every refusal of a spread of actions (each bid from 0 up, each card the seat holds
+    as a play, a laying aside and a call, each trump) at each decision of a random hand."""
+    rng = random.Random(seed)
+    hand = rookery.deal_hand(variant, seed=seed, dealer=seed % variant.table.players)
+    offers = [f"bid {amount}" for amount in range(0, 260, 3)] + ["pass", "claim"] + \
+        [f"trump {color.letter}" for color in variant.deck.colors] + ["trump none"]
+    while not hand.is_over:
+        held = hand.observation(hand.actor)["hand"]
+        for offer in offers + [f"{kind} {code}" for kind in ("play", "discard", "call")
+                               for code in held]:
+            try:
+                hand.copy().apply(offer, hand.actor)
+            except IllegalAction as error:
+                yield offer, error
+        legal = hand.legal_actions()
+        bids = [a for a in legal if a.kind == "bid"]
+        hand.apply(bids[0] if bids and rng.random() < 0.5 else rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", ["tournament", "rook-for-three", "kentucky-rook",
+                                  "call-partner-200"])
+def test_every_refusal_cites_the_rule_the_protocol_gives_its_code(name):
+    """Issue 31: a bid of 72 over 75 was refused as bid-too-low citing bidding.step.  The
+    code and the rule agree: the rule is the one the protocol's table of codes gives
+    (a rule clause of the variant), for every refusal that has one."""
+    from rookery.engine.attribution import CODE_CLAUSES
+
+    variant = rookery.load_variant(name)
+    table = {code: f"{section}.{key}" for code, (section, key) in CODE_CLAUSES.items()}
+    seen = set()
+    for offer, error in _refusals(variant, 3):
+        if error.code in table:
+            seen.add(error.code)
+            assert error.rule == table[error.code], (offer, error.code, error.message)
+            assert f"`{error.rule}`" in rejections._rule_of(error.code)
+    assert "bid-too-low" in seen

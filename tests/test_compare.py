@@ -139,3 +139,56 @@ def test_a_stopped_comparison_keeps_the_games_that_finished_for_every_spec():
     whole = fresh()
     play_batch(whole, 2 * CHUNK, parallel.Workers(1))
     assert [games[:CHUNK] for games in whole.games] == stopped.games
+
+
+def test_through_a_pipe_no_figure_is_folded_and_the_notes_say_why(tmp_path):
+    """Issue 31: sent to a pipe, rich folded the table at 80 columns (every interval over
+    two lines); a called-partner game's seats' win rates summed past 100% with no word
+    why, and a dozen intervals came with no caution."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import rookery
+    env = dict(os.environ, PYTHONPATH=str(Path(rookery.__file__).resolve().parent.parent))
+    env.pop("COLUMNS", None)
+    result = subprocess.run([sys.executable, "-m", "rookery.cli", "compare",
+                             "call-partner-200", "tournament", "--games", "12",
+                             "--no-progress"], capture_output=True, text=True, timeout=300,
+                            env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    # each measure on one row: a row's every cell holds an interval [low, high]
+    assert len(rows) == 12 and all(line.count("]") == 3 for line in rows), rows
+    notes = " ".join(line for line in result.stdout.splitlines() if line.startswith("note:"))
+    assert "in tournament the games won by each seat add up to 200%" in notes
+    assert "partners, fixed or called, win together" in notes
+    assert "about one in twenty misses the true value" in notes
+
+
+def test_the_html_report_carries_the_notes_escaped():
+    from rookery.play.plots import html_report
+    report = {"specs": [{"spec": "base", "title": "Base", "same_deals_as_base": True}],
+              "games": 1, "first_seed": 1, "bots": ["simple"], "hand_limit": 9,
+              "measures": [], "bid_distribution": [{}], "game_lengths": [{}],
+              "notes": ["in <b>base</b> the games won by each seat add up to 200%"]}
+    page = html_report(report)
+    assert "<li>in &lt;b&gt;base&lt;/b&gt; the games won by each seat add up to 200%</li>" \
+        in page
+
+
+def test_the_share_axis_is_labelled_in_round_figures():
+    """An axis in fifths of the highest bar read 0%, 20%, 41%, 61%, 82%."""
+    import re
+
+    from rookery.play.plots import share_axis
+    report = {"specs": [{"spec": "base"}, {"spec": "house"}],
+              "bid_distribution": [{"70": 82, "75": 18}, {"70": 50, "80": 50}],
+              "game_lengths": [{"4": 2}, {"5": 1, "6": 1}]}
+    labels = re.findall(r'text-anchor="end">(\d+)%</text>', bid_plot(report))
+    assert labels == ["0", "20", "40", "60", "80", "100"]
+    for highest in (0.82, 0.41, 0.07, 0.013, 0.5, 1.0):
+        top, tick = share_axis(highest)
+        assert top >= highest and top / tick <= 5 + 1e-9
+        assert round(tick * 100) in (1, 2, 5, 10, 20, 25)

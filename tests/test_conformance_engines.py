@@ -87,7 +87,13 @@ def test_an_engine_that_fails_its_hello_is_a_verdict_for_every_case(corpus, tmp_
                  "--junit", str(junit)]) == 1
     captured = capsys.readouterr()
     assert "CRASH" in captured.out and "cannot find my rules file" in captured.out
-    assert "the engine failed its hello (crash)" in captured.out
+    # issue 31: said on the first line and once, with no table of the same failure for
+    # every case (the reports hold the verdicts)
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("CRASH: the engine failed its hello: ")
+    assert "the case was not run (each is marked crash in" in lines[0]
+    assert captured.out.count("failed its hello") == 1
+    assert "passed" not in captured.out and "┃" not in captured.out
     data = json.loads(report.read_text())
     assert data["ok"] is False and data["counts"] == {"crash": 1}
     assert "cannot find my rules file" in data["cases"][0]["output"][-1]

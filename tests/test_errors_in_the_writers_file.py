@@ -162,6 +162,7 @@ MALFORMED = sorted(p for p in (Path(__file__).parent / "malformed").rglob("*.roo
 HOUSE_MISTAKES = {
     "bad-burial": "extends kentucky-rook\nnest:\n  forced-burial trump-else-any\n",
     "face-up-too-many": "extends tournament\nnest:\n  face-up 6\n",
+    "exchange-too-large": "extends tournament\nnest:\n  exchange 9\n",
     "no-nest-to-show": "extends boston\nnest:\n  shown after-auction\n",
     "poor-hand-always": "extends tournament\ndeal:\n  poor-hand counters below 10\n",
     "low-unreachable": "extends tournament\ngame:\n  low 20\n",
@@ -206,3 +207,33 @@ def test_found_and_expected_never_read_the_same(tmp_path):
             if error.span and error.span.text and error.expected
             and _words(error.span.text) == _words(error.expected)]
     assert same == []
+
+
+LAKE = 'variant lake "Lake Rook"\nextends call-partner-200\n\ngame:\n  target 300    ruling "a short game"\n'
+
+
+def test_an_option_on_the_writers_spec_is_told_at_the_writers_line(tmp_path, monkeypatch):
+    """Issue 31: ``lake.rook+rook-low`` blamed line 53 of the package's call-partner-200
+    (its rook-call before-trump, which a low Rook cannot keep) and hinted "drop it".  It
+    is told at lake.rook's extends line, naming the inherited clause, with what to write."""
+    (tmp_path / "lake.rook").write_text(LAKE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "rookery.cli", "check", "lake.rook+rook-low"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    heads = re.findall(r"^(\S+):(\d+):\d+: error\[", result.stderr, re.M)
+    assert heads == [("lake.rook", "2")], result.stderr
+    assert "call-partner-200.rook:53" in result.stderr      # where the clause comes from
+    assert "drop it" not in result.stderr
+    assert "hint: add 'rook-call after-trump' under trump:" in result.stderr
+    (tmp_path / "lake.rook").write_text(
+        LAKE + '\ntrump:\n  rook-call after-trump    ruling "the Rook is low"\n',
+        encoding="utf-8")
+    assert rookery.load_variant(str(tmp_path / "lake.rook") + "+rook-low").trump.rook == "lowest"
+
+
+def test_a_built_in_base_with_an_option_keeps_its_own_lines():
+    """Both from the package: nothing to move to a writer's file."""
+    with pytest.raises(rookery.SpecError) as caught:
+        rookery.load_variant("call-partner-200+rook-low")
+    assert Path(caught.value.span.file).name == "call-partner-200.rook"

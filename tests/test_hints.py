@@ -36,6 +36,28 @@ def test_a_sweep_is_taking_every_trick_or_every_counter():
         "'all-points' (bonus for a side that takes every counter")
 
 
+def test_a_dealer_who_picks_is_sent_to_dealer_must_bid_not_its_opposite():
+    """Issue 31: 'dealer-picks' looks most like 'dealer-forced' (the dealer takes the
+    minimum), but its meaning is the dealer choosing the amount: 'dealer-must-bid'."""
+    assert _hint("bidding", "all-pass dealer-picks") == "did you mean 'dealer-must-bid'?"
+    assert _hint("bidding", "all-pass dealer-chooses") == "did you mean 'dealer-must-bid'?"
+    # a value cut short (the tutorial's first try)
+    assert _hint("bidding", "all-pass dealer-must") == "did you mean 'dealer-must-bid'?"
+
+
+@pytest.mark.parametrize("line, meant", [("all-pass redeel", "redeal"),
+                                         ("ties first", "first-played"),
+                                         ("raise jump", "jumps")])
+def test_a_value_a_slip_away_or_named_by_a_part_gets_its_value(line, meant):
+    section = "play" if line.startswith("ties") else "bidding"
+    assert _hint(section, line) == f"did you mean '{meant}'?"
+
+
+def test_a_value_half_found_gets_no_suggestion():
+    """'dealer-bonus': the dealer is in two values' meanings, a bonus in neither."""
+    assert _hint("bidding", "all-pass dealer-bonus").startswith("all-pass takes one of:")
+
+
 @pytest.mark.parametrize("written, meant", [("stepp 5", "step"), ("minimun 70", "minimum"),
                                             ("raize jumps", "raise")])
 def test_a_typing_slip_gets_the_key(written, meant):

@@ -49,6 +49,20 @@ def test_the_limit_is_a_number_or_any():
     assert error.value.code == "number-expected"
 
 
+@pytest.mark.parametrize("limit, ok", [("9", False), ("6", False), ("5", True), ("0", True)])
+def test_a_limit_above_the_nest_is_an_error_at_its_line(limit, ok):
+    """Issue 31: ``exchange 9`` with a 5-card nest was accepted silently."""
+    text = f"variant x\nextends tournament\nnest:\n  exchange {limit}\n"
+    if ok:
+        assert load_text(text).nest.exchange == int(limit)
+        return
+    with pytest.raises(SpecError) as error:
+        load_text(text, "x.rook")
+    [problem] = error.value.problems
+    assert (problem.code, problem.span.line) == ("exchange-too-large", 4)
+    assert "exchange 0 to 5" in str(problem)
+
+
 def test_random_hands_keep_at_most_two_nest_cards():
     """200 seeded random hands: actions never run out, the deck stays whole, and at most
     two of the cards laid aside came from outside the nest."""

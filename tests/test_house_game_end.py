@@ -143,7 +143,7 @@ def test_the_docs_say_each_rule():
     told = " ".join(s.text for s in sentences(LOW, "game")) + " ".join(
         s.text for s in sentences(OWN, "game")) + " ".join(s.text for s in sentences(TIES, "game"))
     assert "-250 or below loses" in told
-    assert "only win the game on its own bid" in told
+    assert "can win the game only in a hand in which it was the side that won the auction" in told
     assert "the bid winner's team wins if it is one of them" in told
 
 

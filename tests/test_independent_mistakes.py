@@ -146,3 +146,44 @@ def test_a_check_that_raises_instead_of_yielding_is_read_as_its_last_error(monke
     # the raising check read deal.hand: unsure, its error only follows from another
     assert [e.code for e in check.check_problems(variant, frozenset({"deal.hand"}))] == \
         ["yielded"]
+
+
+# The hidden pair of issue 31: a value a static check refuses in one clause (a minimum
+# above the stated maximum) and a typo in another (the most-cards bonus, which the points
+# of a hand add up), on a line of its own after the defenders' ruling (line 62).
+HIDDEN_PAIR = [(25, "minimum 70", "minimum 122", "bid-unreachable")]
+MOST_CARDS_LINE = 62
+
+
+def with_the_hidden_pair(chosen, typo: str) -> str:
+    """tournament.rook with the chosen mistakes, the minimum 122, and ``typo`` (a most-cards
+    clause with a slip) written as line 62."""
+    lines = with_mistakes(sorted([*chosen, *HIDDEN_PAIR])).split("\n")
+    lines.insert(MOST_CARDS_LINE - 1, f"  {typo}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("typo, code", [("most-cards 1O", "number-expected"),
+                                        ("most-crds 10", "unknown-clause")])
+def test_a_typo_among_the_bonuses_does_not_hide_a_minimum_above_the_maximum(typo, code):
+    """The minimum is checked against the stated maximum alone: the points of a hand,
+    which the misspelt bonus makes unsure, are not read for it."""
+    assert reported(with_the_hidden_pair([], typo)) == [(25, "bid-unreachable"),
+                                                         (MOST_CARDS_LINE, code)]
+
+
+def test_the_hidden_pair_with_other_mistakes_reports_each_mistake_once():
+    """60 random sets of the catalogue's mistakes with the pair: every mistake once.  The
+    catalogue's mistakes of the minimum's own line and of the maximum (which the minimum
+    is checked against) are left out."""
+    chance = random.Random(31)
+    others = [m for m in CATALOGUE if m[0] not in (25, 26)]
+    for _ in range(60):
+        chosen = chance.sample(others, chance.randint(1, 5))
+        typo, code = chance.choice([("most-cards 1O", "number-expected"),
+                                    ("most-crds 10", "unknown-clause")])
+        expected = sorted([(line + (line >= MOST_CARDS_LINE), code_)
+                           for line, _, _, code_ in [*chosen, *HIDDEN_PAIR]]
+                          + [(MOST_CARDS_LINE, code)])
+        assert reported(with_the_hidden_pair(chosen, typo)) == expected, \
+            [m[:3] for m in chosen]

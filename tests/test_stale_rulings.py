@@ -66,3 +66,28 @@ def test_no_built_in_variant_keeps_a_stale_ruling():
         parent = load_parent(variant)
         if parent is not None:
             assert stale_rulings(variant, parent) == [], name
+
+
+def test_points_of_a_hand_are_the_total_even_where_the_highest_bid_keeps_the_number(tmp_path):
+    """Issue 31: call-partner-200 rules 'no bid can exceed the 200 points of a hand' on
+    its 'maximum 200'.  A child whose hand holds 220 keeps the maximum 200, so 200 is
+    still one of its figures; the ruling's words name the figure as the points of a hand,
+    and that figure changed."""
+    spec = tmp_path / "bigger-last-trick.rook"
+    spec.write_text('variant bigger "A bigger last trick"\nextends call-partner-200\n\n'
+                    'scoring:\n  last-trick 40    ruling "our last trick is worth 40"\n'
+                    '  total 220    ruling "20 more"\n', encoding="utf-8")
+    child = rookery.load_variant(spec)
+    stale = {(s.rule.id, s.figure.name, s.was, s.now)
+             for s in stale_rulings(child, load_parent(child))}
+    assert ("bidding.maximum", "total", 200, 220) in stale
+    # the minimum's ruling reasons from "half of the hand's 200 points"
+    assert ("bidding.minimum", "total", 200, 220) in stale
+
+
+def test_figures_named_by_their_words():
+    from rookery.language.figures import named_figures
+
+    assert named_figures("no bid can exceed the 200 points of a hand") == {("total", 200)}
+    assert named_figures("half of the hand's 200 points") == {("total", 200)}
+    assert named_figures("a bid of 200 wins the 200 points") == set()

@@ -54,8 +54,6 @@ def add_subcommand(sub) -> None:
 
 
 def cmd_compare(args) -> int:
-    from rich.console import Console
-
     from ..language.load import load_variant
     from ..play.compare import Comparison, measure_named, measures_for, report, run
 
@@ -87,7 +85,8 @@ def cmd_compare(args) -> int:
         tuple(v.id for v in variants), tuple(v.title for v in variants), players,
         tuple(_same_deals(variants[0], v, args.seed) for v in variants), args.seed, seats,
         args.max_hands, tuple(parallel.portable(spec) for spec in args.specs))
-    console = Console(highlight=False, soft_wrap=True, stderr=args.json)
+    from . import terminal
+    console = terminal.console(highlight=False, soft_wrap=True, stderr=args.json)
     try:
         _run(comparison, args, workers, console, run)
     except parallel.Interrupted as stop:
@@ -149,6 +148,8 @@ def _table(data: dict, console) -> None:
         console.print(f"sequential test of {test['measure']} ({name} against {specs[0]}, "
                       f"smallest difference {test['smallest']:g}): {test['verdict']}",
                       markup=False)
+    for note in data["notes"]:
+        console.print(f"note: {note}", markup=False)
     if data["stopped"]:
         console.print(data["stopped"], markup=False)
 

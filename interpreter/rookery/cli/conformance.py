@@ -268,7 +268,6 @@ def write_reports(args, run: Run, problems: list) -> list[Path]:
 
 
 def _conformance(args, began: float, state: dict) -> int:
-    from rich.console import Console
     from rich.markup import escape
 
     from ..language.load import builtin_variants
@@ -283,7 +282,8 @@ def _conformance(args, began: float, state: dict) -> int:
     from ..conformance.corpus.runner import EngineCannotStart, start_failure_run
     from ..conformance.protocol.engines import EngineNotLaunched
     from ..interrupts import deferred, exit_code
-    console = Console(highlight=False, soft_wrap=True)
+    from . import terminal
+    console = terminal.console(highlight=False, soft_wrap=True)
     workers = parallel.workers_from(args.jobs, args.executor)
     for option, path in (("--json", args.json), ("--junit", args.junit)):
         if path:
@@ -366,9 +366,14 @@ def _conformance(args, began: float, state: dict) -> int:
     except EngineCannotStart as failure:
         if isinstance(failure.failure, EngineNotLaunched):     # no such command
             raise UsageError(str(failure)) from None
-        # It started but failed its hello: a verdict for every case, in every report.
+        # It started but failed its hello: a verdict for every case, in every report;
+        # on the console, said once on the first line (as fuzz says it), with no table
+        # of the same failure for every case
         run = start_failure_run(getattr(engine, "label", args.engine), selected,
                                 failure.failure, time.perf_counter() - began)
+        written = write_reports(args, run, problems)
+        _tell_hello_failure(failure.failure, len(selected), written, console)
+        return 1
     state["run"] = run
     if run.interrupted:
         return _write_interrupted(args, run, problems)
@@ -379,6 +384,19 @@ def _conformance(args, began: float, state: dict) -> int:
               "and the reports are complete", file=sys.stderr)
         return exit_code(late[0])
     return code
+
+
+def _tell_hello_failure(failure, cases: int, written: list, console: Console) -> None:
+    """An engine that started and failed its hello: the verdict and why, once, then what
+    it said last; no case ran."""
+    from rich.markup import escape
+    console.print(f"[bold red]{failure.verdict.upper()}[/]: the engine failed its hello: "
+                  f"{escape(failure.message)}; "
+                  + ("the case was not run" if cases == 1 else f"none of the {cases} cases was run")
+                  + (f" (each is marked {failure.verdict} in "
+                     f"{escape(', '.join(map(str, written)))})" if written else ""))
+    for line in list(failure.output)[-10:]:
+        console.print(f"    | {escape(line)}")
 
 
 def _report(args, run: Run, problems: list, console: Console, given: bool,

@@ -216,7 +216,8 @@ def cmd_fuzz(args) -> int:
         raise UsageError("--min-witnesses must be a positive number")
     workers = parallel.workers_from(args.jobs, args.executor)
     _check_output_paths(args)
-    console = Console(highlight=False, soft_wrap=True)
+    from . import terminal
+    console = terminal.console(highlight=False, soft_wrap=True)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, width=160)  # a log, not a screen
     from ..interrupts import INTERRUPTS, signal_name

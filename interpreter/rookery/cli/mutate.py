@@ -31,7 +31,6 @@ def add_subcommand(sub) -> None:
 
 
 def cmd_mutate(args) -> int:
-    from rich.console import Console
     from rich.table import Table
 
     from ..errors import UsageError
@@ -51,7 +50,8 @@ def cmd_mutate(args) -> int:
     with_cases = sorted({case.spec_file or case.variant for case in cases})
     chosen = args.variants or with_cases
     items = [(parallel.portable(spec), tuple(_own_cases(spec, cases))) for spec in chosen]
-    console = Console(highlight=False)
+    from . import terminal
+    console = terminal.console(highlight=False)
     stopped = None
     with progress_bar(console, len(items), "variants", not args.no_progress) as advance:
         try:

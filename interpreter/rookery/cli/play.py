@@ -164,7 +164,6 @@ def _search_budget(args) -> dict:
 def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
     """``--games N``: win and set rates per bot, from seeds ``seed`` .. ``seed+N-1``,
     played by ``workers`` and merged in seed order (the same rates for every ``-j``)."""
-    from rich.console import Console
     from rich.table import Table
 
     from ..play.games import BotGames, play_bot_games
@@ -196,7 +195,8 @@ def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
         table.add_row(r.bot, ", ".join(map(str, r.seats)), f"{100 * r.win_rate:.0f}%",
                       str(r.contracts),
                       "-" if r.set_rate is None else f"{100 * r.set_rate:.0f}%")
-    out = Console(highlight=False)
+    from . import terminal
+    out = terminal.console(highlight=False)
     out.print(table)
     out.print(f"{finished} of {games} games finished within {max_hands} hands; "
               f"{hands / games:.1f} hands a game")

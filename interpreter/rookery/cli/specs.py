@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import textwrap
 from dataclasses import asdict, replace
@@ -53,8 +54,8 @@ def _specs(names: list[str]) -> list[str]:
 
 
 def _console():
-    from rich.console import Console
-    return Console(highlight=False, soft_wrap=True)
+    from . import terminal
+    return terminal.console(highlight=False, soft_wrap=True)
 
 
 def exit_code(error: RookeryError) -> int:
@@ -98,6 +99,8 @@ def cmd_check(args) -> int:
                 results.append({"spec": name, "ok": False, "error": seen,
                                 "errors": _problems(error, relative=not Path(name).is_absolute())})
             continue
+        if not Path(name).is_absolute():    # places as the spec was named
+            warnings = [_relative_warning(warning) for warning in warnings]
         s = summary(variant)
         results.append({"spec": name, "ok": True, "variant": variant.id,
                         "summary": asdict(s),
@@ -134,12 +137,34 @@ def _relative(problem: SpecError) -> SpecError:
     span = problem.span
     if span is None:
         return problem
+    return SpecError(problem.message, replace(span, file=relative_path(span.file)),
+                     expected=problem.expected, hint=problem.hint, code=problem.code)
+
+
+def relative_path(file: str) -> str:
+    """A file as it is named from the current folder: below it, its path from there
+    (``first-try.rook``); elsewhere (a spec of the installed package), the way there
+    (``../lib/.../specs/tournament.rook``), so that no report carries the absolute path
+    of the user's machine."""
     try:
-        file = str(Path(span.file).resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(file).resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
-        return problem
-    return SpecError(problem.message, replace(span, file=file), expected=problem.expected,
-                     hint=problem.hint, code=problem.code)
+        pass
+    try:
+        return os.path.relpath(file)
+    except ValueError:      # another drive (Windows): nothing relative to say
+        return file
+
+
+# The place that opens a warning's text: ``/home/me/club.rook:8:3: warning[...]``.
+_WARNING_PLACE = re.compile(r"^(.+?):(\d+):(\d+): warning\[")
+
+
+def _relative_warning(text: str) -> str:
+    place = _WARNING_PLACE.match(text)
+    if not place:
+        return text
+    return relative_path(place.group(1)) + text[len(place.group(1)):]
 
 
 def _problems(error: RookeryError, relative: bool) -> list[dict]:
@@ -183,7 +208,6 @@ def _check_option(name: str, out, as_json: bool) -> dict:
 def cmd_list(args) -> int:
     if args.options:
         return _list_options(args.json)
-    from rich.console import Console
     from rich.markup import escape
     from rich.measure import Measurement
     from rich.table import Table
@@ -206,7 +230,8 @@ def cmd_list(args) -> int:
         table.add_row(variant.id, variant.title, str(s.players), str(s.deck), str(s.hand),
                       str(s.nest), str(s.points), str(s.minimum_bid), str(s.target),
                       variant.extends or "")
-    out = Console()
+    from . import terminal
+    out = terminal.console()
     # the narrowest the table can be drawn with every id whole and the numbers on one line
     title = 16
     needed = Measurement.get(out, out.options, table).minimum + title

@@ -71,3 +71,27 @@ def guard(command: str | None) -> Callable[[], None]:
     def restore() -> None:
         sys.stdout, sys.stderr = before
     return restore
+
+
+# The width a console lays out its lines and tables in off a terminal: through a pipe or
+# into a file nothing is folded (rich would fold at 80 columns: every figure of
+# compare's table over two lines, list's records broken).
+UNFOLDED = 1000
+
+
+def console(**options):
+    """A rich console for what a person reads: on a terminal, the terminal's width; through
+    a pipe or into a file, lines as long as they are (unless the COLUMNS variable or
+    ``width`` says otherwise)."""
+    import os
+
+    from rich.console import Console
+
+    stream = options.get("file") or (sys.stderr if options.get("stderr") else sys.stdout)
+    try:
+        on_terminal = bool(stream.isatty())
+    except (AttributeError, ValueError):
+        on_terminal = False
+    if not on_terminal and "width" not in options and not os.environ.get("COLUMNS"):
+        options["width"] = UNFOLDED
+    return Console(**options)

@@ -108,6 +108,15 @@ def side_words(variant: Variant) -> tuple[str, str]:
     return ("side", "the other side")
 
 
+def keeper_words(variant: Variant) -> tuple[str, str]:
+    """Who keeps a score at this table, for the rules of the game's end: (one, the
+    others).  With a called partner the sides change every hand and each player keeps
+    a score of their own, so a total, a target reached or a low score is a player's."""
+    if variant.table.sides == "called":
+        return ("player", "every other player")
+    return side_words(variant)
+
+
 # -- formulas read aloud ---------------------------------------------------------------------
 
 _QUANTITY = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import rejections
+from . import header, rejections
 from ..escaping import markdown_text
 from ..paths import make_folder, write_text
 from .header import GENERATED_BLOCK, MARKER, REGENERATE, STYLESHEET, is_generated, page_header  # noqa: F401
@@ -61,6 +61,7 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
     from .unclear import unclear_page
     from .variant_page import variant_page
     builtin = variants is None
+    page_header = header.page_header if builtin else header.users_page_header
     variants = _variants() if variants is None else variants
     combinations = [load_variant(name) for name in corpus_combinations()] if builtin else []
     titles = {v.id: markdown_text(v.title) for v in variants + combinations}
@@ -91,8 +92,9 @@ def render(docs: Path, variants: list[Variant] | None = None) -> dict[Path, str]
                               + "\n" + site.dsl_page(variants, options_page=builtin))
     files[docs / "sources.md"] = (page_header("specs/sources.json") + "\n"
                                   + site.sources_page(known_sources(), variants))
-    files[docs / STYLESHEET] = (f"/* {MARKER} from interpreter/rookery/docs/templates/. "
-                                f"Do not edit. */\n" + site.fill("rookery.css"))
+    files[docs / STYLESHEET] = (f"/* {MARKER} from "
+                                f"{'interpreter/rookery/docs/templates/' if builtin else 'rookery'}"
+                                f". Do not edit. */\n" + site.fill("rookery.css"))
     protocol = docs / "protocol.md"
     if protocol.is_file():
         files[protocol] = rejections.filled(protocol.read_text(encoding="utf-8"))

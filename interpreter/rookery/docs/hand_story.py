@@ -29,21 +29,42 @@ def sides_words(v: Variant) -> str:
         return f"{number(t.players)} players in {number(t.teams)} teams of {number(each)}{seats}"
     if t.sides == "individual":
         return f"{number(t.players)} players, each playing for themselves"
-    cards = "a card" if t.calls == 1 else f"{number(t.calls)} cards"
-    return (f"{number(t.players)} players; in each hand the bid winner calls {cards}, and "
-            f"whoever holds {'it' if t.calls == 1 else 'them'} is a partner for that hand "
-            f"only, kept secret until played")
+    partners = "a partner" if t.calls == 1 else f"{number(t.calls)} partners"
+    return f"{number(t.players)} players, the bid winner calling {partners} each hand"
+
+
+def called_partners(v: Variant) -> str:
+    """The sentence a called-partner page opens its second sentence with: how a partner
+    is found, each piece of it a clause of its own."""
+    t = v.table
+    if t.calls == 1:
+        return ("There are no fixed partners: in each hand the bid winner calls a card, and "
+                "whoever holds it is the bid winner's partner for that hand alone. Nobody "
+                "knows who that is until the called card is played.")
+    return (f"There are no fixed partners: in each hand the bid winner calls "
+            f"{number(t.calls)} cards, and the players who hold them are the bid winner's "
+            f"partners for that hand alone. Nobody knows who they are until the called "
+            f"cards are played.")
 
 
 def aim(v: Variant) -> list[str]:
     """The aim of the game, in two or three sentences."""
     one, _ = side_words(v)
-    deck = f"a deck of {v.deck.size} cards" + (" with the Rook" if v.deck.rook else "")
-    return [f"A game for {sides_words(v)}, played with {deck}.", "",
+    deck = f"a deck of {v.deck.size} cards" + (" and the Rook" if v.deck.rook else "")
+    if v.table.sides == "called":
+        opening = f"A game for {number(v.table.players)} players with {deck}. " \
+            + called_partners(v)
+        found = "partner" if v.table.calls == 1 else "partners"
+        auction = (f"the player who bids highest names trump and, with the {found} the call "
+                   "finds, must then take at least as many points as they bid, or lose the "
+                   "bid. Each player keeps a score of their own")
+    else:
+        opening = f"A game for {sides_words(v)}, played with {deck.replace(' and ', ' with ')}."
+        auction = (f"the {one} that bids highest names trump and must then take at least as "
+                   f"many points as it bid, or lose the bid. Scores carry from hand to hand")
+    return [opening, "",
             f"The aim: win tricks holding *counters*, the cards worth points. Each hand is "
-            f"auctioned: the {one} that bids highest names trump and must then take at "
-            f"least as many points as it bid, or lose the bid. Scores carry from hand to "
-            f"hand, and the game goes to {v.game.target} points.", ""]
+            f"auctioned: {auction}, and the game goes to {v.game.target} points.", ""]
 
 
 def phases(v: Variant) -> list[tuple[str, str]]:

@@ -14,12 +14,28 @@ GENERATED_BLOCK = rejections.BEGIN
 STYLESHEET = "assets/rookery.css"
 
 
-def page_header(origin: str) -> str:
-    """The comment a generated page opens with; ``origin`` (a user's spec file name, as
-    like as not) is escaped so that it cannot close the comment (``-->``)."""
-    origin = html_text(origin).replace("--", "&#45;&#45;")
-    return (f"<!-- {MARKER} from {origin}. Do not edit: change the specs or "
-            f"interpreter/rookery/docs/ and run `{REGENERATE}` to regenerate. -->\n")
+def page_header(origin: str, change: str = "the specs or interpreter/rookery/docs/") -> str:
+    """The comment a generated page opens with: what it comes from and what to change
+    instead of it.  ``origin`` and ``change`` (a user's spec file name, as like as not)
+    are escaped so that they cannot close the comment (``-->``)."""
+    origin, change = (html_text(text).replace("--", "&#45;&#45;") for text in (origin, change))
+    return (f"<!-- {MARKER} from {origin}. Do not edit: change {change} and run "
+            f"`{REGENERATE}` to regenerate. -->\n")
+
+
+def users_page_header(origin: str) -> str:
+    """The header of a page of a user's site (``rookery docs --out DIR house.rook``): it
+    lands in the published HTML, so it names the user's spec by its file name and no
+    path of the user's machine or of the installed package (``specs/...`` and
+    ``interpreter/...`` are read as what they are: the specs, and rookery itself)."""
+    if origin.startswith("specs/") and origin.endswith(".rook"):   # a built-in parent
+        return page_header(f"rookery's {Path(origin).name}", "your specs")
+    if origin.startswith("specs/"):
+        return page_header("your specs", "your specs")
+    if origin.startswith("interpreter/"):
+        return page_header("rookery", "your specs")
+    name = Path(origin).name
+    return page_header(name, name)
 
 
 def is_generated(path: Path) -> bool:

@@ -7,7 +7,8 @@ from ..language import ast
 from ..language.check import points_available
 from ..language.model import Rule, Variant
 from ..language.parse import parse_text
-from .english import capital, card_with_code, condition, listing, score_phrase, side_words
+from .english import (capital, card_with_code, condition, keeper_words, listing, score_phrase,
+                      side_words)
 from .writers import writes
 
 
@@ -242,7 +243,7 @@ def _defenders(v: Variant, rule: Rule | None) -> str:
 
 @writes("game", "target")
 def _target(v: Variant, rule: Rule | None) -> str:
-    team, _ = side_words(v)
+    team, _ = keeper_words(v)
     return (f"Scores are carried from hand to hand, and the deal passes to the left. The "
             f"game ends with the hand that brings a {team}'s total to {v.game.target} or "
             f"beyond.")
@@ -255,8 +256,9 @@ def _winner(v: Variant, rule: Rule | None) -> str:
         return (f"If the bid winner's {team} reaches {v.game.target}, it wins, even when "
                 f"another {team} has more (\"the bidder goes out\"); otherwise the highest "
                 f"total wins.")
-    return (f"If more than one {team} reaches {v.game.target} in the same hand, the higher "
-            f"total wins; equal top totals play another hand.")
+    keeper, _ = keeper_words(v)
+    return (f"If more than one {keeper} reaches {v.game.target} in the same hand, the "
+            f"higher total wins; equal top totals play another hand.")
 
 
 @writes("game", "ties")
@@ -277,18 +279,22 @@ def _ties(v: Variant, rule: Rule | None) -> str:
 
 @writes("game", "win-on")
 def _win_on(v: Variant, rule: Rule | None) -> str:
-    team, _ = side_words(v)
+    team, _ = keeper_words(v)
+    they = "they" if team == "player" else "it"
+    were = "were" if team == "player" else "was"
     if v.game.win_on == "own-bid":
-        return (f"A {team} can only win the game on its own bid: it wins when it reaches "
-                f"{v.game.target} at the end of a hand in which it took the bid and made "
-                f"it. A {team} that reaches {v.game.target} as defenders keeps its score, "
-                f"and the game goes on.")
+        bidding = ("on the bid winner's side (the bid winner or a called partner)"
+                   if v.table.sides == "called" else "the side that won the auction")
+        return (f"A {team} can win the game only in a hand in which {they} {were} {bidding} "
+                f"and the bid was made: reaching {v.game.target} at the end of such a hand "
+                f"wins. A {team} that reaches {v.game.target} while defending keeps the "
+                f"score, and the game goes on.")
     return f"A {team} may reach {v.game.target} in any hand, bidding or defending."
 
 
 @writes("game", "low")
 def _low(v: Variant, rule: Rule | None) -> str:
-    team, _ = side_words(v)
+    team, _ = keeper_words(v)
     if v.game.low is None:
         return "No score is too low: a game ends only at the target."
     return (f"A {team} whose total falls to {v.game.low} or below loses: the game ends "
@@ -298,7 +304,7 @@ def _low(v: Variant, rule: Rule | None) -> str:
 
 
 def others_of(v: Variant) -> str:
-    team, others = side_words(v)
+    team, others = keeper_words(v)
     if v.table.sides == "teams" and v.table.teams == 2 or v.table.sides == "called":
         return others
     return f"the other {team}s"

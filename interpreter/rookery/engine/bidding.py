@@ -94,10 +94,10 @@ def _validate_bid(hand, amount) -> None:
         raise IllegalAction("bid-too-low", f"the minimum bid is {b.minimum}",
                             t.rule("bidding", "minimum"))
     if amount <= hand.high:
-        over_opening = b.opening is not None and hand.high == b.opening and \
-            len(hand.auction) == 1 + sum(said == "pass" for _, said in hand.auction[1:])
+        # the code's rule, as the protocol's table of codes gives it (a bid under the bid
+        # to beat is too low, whatever clause set that bid)
         raise IllegalAction("bid-too-low", f"a bid must be higher than {hand.high}",
-                            t.rule("bidding", "opening" if over_opening else "step"))
+                            t.rule("bidding", "minimum"))
     if amount > t.max_bid:
         raise IllegalAction("bid-too-high", f"the maximum bid is {t.max_bid}",
                             t.rule("bidding", "maximum"))

@@ -213,19 +213,15 @@ def _check_points(v: Variant) -> Iterator[SpecError]:
 
 
 def _check_bids(v: Variant) -> Iterator[SpecError]:
+    # Each error rests on what was read before it: the points a hand holds are read only
+    # where a figure needs them, so a mistake among the bonuses (a misspelt most-cards)
+    # does not hold back a minimum above a stated maximum.
     b = v.bidding
-    available = points_available(v)
     top = maximum_bid(v)
     if b.minimum > top:
         yield SpecError(f"no bid is possible: the minimum {b.minimum} is above the maximum {top}",
                         _span(v, "bidding.minimum"), expected=f"a minimum of at most {top}",
                         hint="lower the minimum or raise the maximum", code="bid-unreachable")
-    if b.maximum is not None and b.maximum > available:
-        yield SpecError(f"the maximum bid {b.maximum} is more than the {available} points a "
-                        f"hand holds", _span(v, "bidding.maximum"),
-                        expected=f"a maximum of at most {available}",
-                        hint="a bid above the points available can never be made",
-                        code="bid-unreachable")
     for name, amount in (("minimum", b.minimum), ("maximum", top)):
         if amount % b.step:
             below = amount - amount % b.step
@@ -248,6 +244,12 @@ def _check_bids(v: Variant) -> Iterator[SpecError]:
                         hint=(f"lower the minimum to {b.opening} (minimum {b.opening}), or "
                               f"open at the minimum (opening dealer {b.minimum})" if below
                               else f"opening dealer {b.minimum}"), code="bid-unreachable")
+    if b.maximum is not None and b.maximum > (available := points_available(v)):
+        yield SpecError(f"the maximum bid {b.maximum} is more than the {available} points a "
+                        f"hand holds", _span(v, "bidding.maximum"),
+                        expected=f"a maximum of at most {available}",
+                        hint="a bid above the points available can never be made",
+                        code="bid-unreachable")
 
 
 def _check_nest(v: Variant) -> Iterator[SpecError]:
@@ -258,6 +260,13 @@ def _check_nest(v: Variant) -> Iterator[SpecError]:
                         expected=f"discard {v.deal.nest}",
                         hint="the hand must end the exchange as large as it began",
                         code="discard-mismatch")
+    if n.exchange is not None and n.exchange > min(n.discard, v.deal.nest):
+        most = min(n.discard, v.deal.nest)
+        yield SpecError(f"the bid winner cannot exchange {n.exchange} cards with a nest of "
+                        f"{v.deal.nest}: it lays aside {n.discard}", _span(v, "nest.exchange"),
+                        expected=f"exchange 0 to {most}, or exchange any",
+                        hint=f"exchange {most} is no limit at all (as exchange any); a limit "
+                             f"is a number below {most}", code="exchange-too-large")
     held = v.deal.hand + v.deal.nest
     if n.forbid_counters and not n.counters_unless_forced:
         counter_cards = sum(card.copies for card in v.deck.cards if card.points)

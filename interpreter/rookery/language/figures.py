@@ -79,22 +79,41 @@ def quoted_numbers(text: str) -> set[int]:
     return found
 
 
+# Words that say which figure a number is: "the 200 points of a hand", "the hand's 200
+# points" are the points a hand holds, whatever other figure shares the number.
+_NAMED = ((re.compile(r"(?<![\w.])(\d+)(?:\s+|-)points? (?:of|in) (?:a|the|each|one) hand\b"),
+           "total"),
+          (re.compile(r"\bhand'?s (\d+) points\b"), "total"))
+
+
+def named_figures(text: str) -> set[tuple[str, int]]:
+    """The figures a text names by their words, as (figure name, number): "no bid can
+    exceed the 200 points of a hand" -> {("total", 200)}."""
+    lowered = text.lower()
+    return {(name, int(n)) for pattern, name in _NAMED for n in pattern.findall(lowered)}
+
+
 def stale_rulings(child: Variant, parent: Variant) -> list[StaleRuling]:
     """Every inherited ruling of ``child`` quoting a figure of ``parent`` that ``child``
     changed, when that number is none of ``child``'s own figures (a number the child
-    still has may be what the ruling speaks of) and the ruling does not quote the child's
-    own value as well (then it speaks of both)."""
+    still has may be what the ruling speaks of) unless the ruling's words name the
+    figure ("the 200 points of a hand" is the total, even where the highest bid is still
+    200), and the ruling does not quote the child's own value as well (then it speaks of
+    both)."""
     mine = figures(child)
     kept = {f.value for f in mine}
     changed = [(old, new) for old, new in zip(figures(parent), mine)
-               if old.name == new.name and old.value != new.value and old.value not in kept]
+               if old.name == new.name and old.value != new.value]
     found = []
     for rule in child.rules:
         if rule.inherited_from is None or not rule.rulings:
             continue
         quoted = set().union(*(quoted_numbers(r) for r in rule.rulings))
+        named = set().union(*(named_figures(r) for r in rule.rulings))
         said: set[int] = set()     # a number once, under the first figure it was
         for old, new in changed:
+            if old.value in kept and (old.name, old.value) not in named:
+                continue
             if old.value in quoted and new.value not in quoted and old.value not in said:
                 said.add(old.value)
                 found.append(StaleRuling(rule, new, old.value, new.value))

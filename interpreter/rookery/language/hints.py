@@ -67,7 +67,8 @@ def words_of(text: str) -> set[str]:
 # What players call a thing, in the words the vocabulary uses for it.
 _SAID_AS = {"sweep": {"every"}, "slam": {"every"}, "shoot": {"every"}, "march": {"every"},
             "widow": {"nest"}, "kitty": {"nest"}, "blind": {"nest"}, "bury": {"aside"},
-            "suit": {"color"}, "partner": {"side", "team"}, "bird": {"rook"}}
+            "suit": {"color"}, "partner": {"side", "team"}, "bird": {"rook"},
+            "pick": {"choose"}, "chose": {"choose"}, "select": {"choose"}}
 
 
 def near_in_meaning(word: str, meanings: dict[str, str], *, whole: bool = False) -> list[str]:

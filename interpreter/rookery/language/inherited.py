@@ -43,8 +43,14 @@ def _restate_deal(variant: Variant) -> str:
 
 
 # The fix to write in the writer's own file, for the checks that have one to suggest.
-FIXES: dict[str, Callable[[Variant], str]] = {"points-mismatch": _restate_total,
-                                              "deal-mismatch": _restate_deal}
+FIXES: dict[str, Callable[[Variant], str]] = {
+    "points-mismatch": _restate_total,
+    "deal-mismatch": _restate_deal,
+    "rook-not-called": lambda variant: (
+        "add 'rook-call after-trump' under trump: (in your rules the bid winner does not "
+        "call the Rook high or low, so it is not called before trump)"),
+    "no-nest-to-show": lambda variant: "add 'shown never' under nest: (your deal has no nest)",
+}
 
 
 def at_writers_line(findings: list[tuple[SpecError, frozenset[str] | None]], variant: Variant,

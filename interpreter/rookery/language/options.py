@@ -164,11 +164,29 @@ def _combine(base_path: Path, option_paths: tuple[Path, ...]) -> Variant:
         variant = replace(variant, options=tuple(o.variant for o in options), rules=tuple(
             replace(rule, option=stated_by[rule.id].variant) if rule.id in stated_by
             else rule for rule in variant.rules))
-        check_variant(variant)
+        _check_at_writers_line(variant, base_path, spec)
     except SpecError as error:
         raise SpecError.gather([_cannot_apply(problem, options, base)
                                 for problem in error.problems]) from None
     return variant
+
+
+def _check_at_writers_line(variant: Variant, base_path: Path, spec: ast.SpecFile) -> None:
+    """The static checks of a combination.  With the writer's own spec as its base
+    (``lake.rook+rook-low``), an inconsistency found in a clause the base inherits from
+    the package's specs is told at the writer's line, with what to write in the writer's
+    file (:mod:`rookery.language.inherited`): the writer cannot edit the package."""
+    from ..resources import specs_dir
+    from .check import check_findings
+    from .inherited import at_writers_line
+
+    if base_path.is_relative_to(specs_dir().resolve()):
+        check_variant(variant)
+        return
+    problems = at_writers_line(check_findings(variant), variant, str(base_path),
+                               spec.extends_span, lambda: ())
+    if problems:
+        raise SpecError.gather(problems)
 
 
 def _merge(base_path: Path, option_paths: tuple[Path, ...]):

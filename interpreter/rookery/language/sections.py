@@ -100,7 +100,7 @@ def rule_of(clause: ast.Clause, default: str | None, inherited: str | None,
                      "'source NAME' under the variant line", code="no-source"))
             continue
         if known_sources and source not in known_sources:
-            errors.append(unknown_source(source, where, known_sources))
+            errors.append(unknown_source(source, where, known_sources, citation.where))
             continue
         citations.append(model.Citation(source, citation.where))
     text = clause.key + ": " + render(clause.formula) if clause.formula is not None else \
@@ -109,15 +109,21 @@ def rule_of(clause: ast.Clause, default: str | None, inherited: str | None,
                       clause.rulings, clause.span, inherited)
 
 
-def unknown_source(source: str, where: Span, known_sources: frozenset[str]) -> SpecError:
-    """A citation or a ``source`` line naming a source nobody declared."""
+def unknown_source(source: str, where: Span, known_sources: frozenset[str],
+                   place: str = "") -> SpecError:
+    """A citation or a ``source`` line naming a source nobody declared.  A citation's
+    unknown source may be the first word of its place with the opening quote moved past
+    it (``per The "deal"``): the hint says so."""
     close = difflib.get_close_matches(source, sorted(known_sources), n=1)
+    declared = ("sources are the documents listed in the project's sources, or declared "
+                "in the spec's header: source my-club \"Our rules\" url \"https://...\"")
+    if place and not close:
+        declared = (f"if '{source}' is a word of the place in the source, it belongs inside "
+                    f"the quotes: per \"{source} {place}\"; " + declared)
     return SpecError(f"unknown source '{source}'", where,
                      expected="one of " + ", ".join(sorted(known_sources)),
-                     hint=f"did you mean '{close[0]}'?" if close else
-                     "sources are the documents listed in the project's sources, or "
-                     "declared in the spec's header: source my-club \"Our rules\" url "
-                     "\"https://...\"", code="unknown-source")
+                     hint=f"did you mean '{close[0]}'?" if close else declared,
+                     code="unknown-source")
 
 
 def _read_table(c: Clauses) -> model.Table:

@@ -274,9 +274,31 @@ def _token_error(token: Token, expected: set[str], text: str, path: str) -> Spec
     line_raw = _raw_line(text, token.line)
     before = line_raw[:token.column - 1].strip()
     shown = str(token)
+    moved = _moved_quote(token, before)
+    if moved:
+        word, hint = moved
+        return SpecError(f"a quote out of place: the note '{word}' is inside the quotes",
+                         Span(path, token.line, token.column, '"'),
+                         expected=f"{word} \"...\" (the quotes after '{word}')", hint=hint,
+                         code="syntax-error")
     message, hint = _explain_token(token, shown, expected, before, line_raw.strip())
     return SpecError(message, Span(path, token.line, token.column, shown),
                      expected=expected_words(expected), hint=hint, code="syntax-error")
+
+
+def _moved_quote(token: Token, before: str) -> tuple[str, str] | None:
+    """A quoted string that starts with a note's word (``5..14"   per The deal"``): the
+    opening quote was moved from after ``per`` (or ``ruling``) to before it, taking in
+    the spaces that line the notes up.  The note's word, and a hint that writes the line
+    as meant."""
+    if token.type != "STRING":
+        return None
+    inside = re.fullmatch(r'"\s*(per|ruling)\s+(.*?)\s*"', str(token), re.S)
+    if not inside:
+        return None
+    word, place = inside.groups()
+    return word, (f"the quotes go around the note's text alone, after '{word}': "
+                   f'{before} {word} "{place}"')
 
 
 def _explain_token(token: Token, shown: str, expected: set[str], before: str,

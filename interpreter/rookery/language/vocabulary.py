@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from . import ast
 from ..errors import Span, SpecError
-from .hints import near_in_meaning, near_in_spelling, value_of
+from .hints import keystrokes, near_in_meaning, near_in_spelling, value_of
 
 
 @dataclass(frozen=True)
@@ -446,13 +446,44 @@ def word_of(clause: ast.Clause, choices: tuple[str, ...]) -> str:
 def word_in(clause: ast.Clause, value: ast.Value, choices: tuple[str, ...]) -> str:
     text = str(value).replace(" ", "-") if value.kind == "phrase" else str(value)
     if text not in choices:
-        close = difflib.get_close_matches(text, choices, n=1)
+        close = value_hint(clause.section, clause.key, text, choices)
         raise SpecError(f"'{clause.key}' does not take '{value}'", value.span,
                         expected=" or ".join(choices),
-                        hint=f"did you mean '{close[0]}'?" if close else
+                        hint=f"did you mean '{close}'?" if close else
                         f"{clause.key} takes one of: {', '.join(choices)}",
                         code="unknown-value")
     return text
+
+
+def value_hint(section: str, key: str, word: str, choices: tuple[str, ...]) -> str | None:
+    """The value of ``section: key`` an unknown ``word`` most likely meant (see
+    :mod:`rookery.language.hints`): one a keystroke or two away, else the one whose
+    meaning holds every part of the word.  Letters alone mislead: ``dealer-picks`` looks
+    most like ``dealer-forced``, the opposite rule; its meaning (the dealer chooses the
+    amount) is ``dealer-must-bid``'s."""
+    near = near_in_spelling(word, choices)
+    if near:
+        return near[0]
+    cut_short = [choice for choice in choices if choice.startswith(word)]
+    if len(cut_short) == 1:         # 'dealer-must' for dealer-must-bid
+        return cut_short[0]
+    meaning = SECTIONS[section][key].meaning if key in SECTIONS.get(section, {}) else ""
+    meant = near_in_meaning(word, value_meanings(meaning, choices), whole=True)
+    # of values that mean it equally, the one nearest in spelling
+    return min(meant, key=lambda choice: keystrokes(word, choice)) if meant else None
+
+
+def value_meanings(meaning: str, choices) -> dict[str, str]:
+    """What each value of a key means, read from the key's meaning, where a value's
+    words come just before it in parentheses ("must take it at the minimum
+    (dealer-forced) or must bid but chooses any legal amount (dealer-must-bid)"); a
+    value not named so means its own words."""
+    found = {}
+    for choice in choices:
+        at = meaning.find(f"({choice})")
+        start = max(meaning.rfind(")", 0, max(at, 0)), meaning.rfind(":", 0, max(at, 0)))
+        found[choice] = choice + (" " + meaning[start + 1:at] if at >= 0 else "")
+    return found
 
 
 _CODE_PART = re.compile(r"[A-Za-z0-9]+")

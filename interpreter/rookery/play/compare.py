@@ -187,6 +187,29 @@ def length_distribution(games: list[GameTally]) -> dict[int, int]:
     return dict(sorted(Counter(len(g.hands) for g in games).items()))
 
 
+def notes(comparison: Comparison, measures: list[dict]) -> list[str]:
+    """What a reader needs to read the figures right: why the seats' win rates of a spec
+    add up to more than 100% (a game's winners are a side: partners, fixed or called,
+    win together), and a caution that among many intervals some exclude the true value
+    by chance alone."""
+    said = []
+    seats = [m for m in measures if m["measure"].startswith("seat-")]
+    for index, spec in enumerate(comparison.specs):
+        total = sum(m["specs"][index]["value"] or 0 for m in seats)
+        if total > 1.005:
+            said.append(f"in {spec} the games won by each seat add up to {100 * total:.0f}%: "
+                        "the winners of a game are a side, and every seat of the side "
+                        "wins it (partners, fixed or called, win together)")
+    intervals = sum(len(m["specs"]) + len(m["differences"]) for m in measures)
+    differences = sum(len(m["differences"]) for m in measures)
+    if differences > 1:
+        said.append(f"{intervals} intervals at 95%, {differences} of them differences: "
+                    "by chance alone about one in twenty misses the true value, so a "
+                    "'differs' among many measures is a lead to confirm (--until-significant "
+                    "MEASURE with a new --seed), not a finding")
+    return said
+
+
 def report(comparison: Comparison) -> dict:
     """The comparison as data (what ``--json`` prints): per measure, each spec's value
     and interval and each house spec's difference from the base."""
@@ -210,6 +233,7 @@ def report(comparison: Comparison) -> dict:
         "sequential_tests": [dict(test.to_json(), measure=comparison.test_measure)
                              for test in comparison.tests],
         "measures": measures,
+        "notes": notes(comparison, measures),
         "bid_distribution": [{str(k): v for k, v in bid_distribution(g).items()}
                              for g in comparison.games],
         "game_lengths": [{str(k): v for k, v in length_distribution(g).items()}

@@ -111,12 +111,23 @@ def play_game(variant: Variant, players: list, seed: int | None, first_dealer: i
                     finish(record, game.scores, (), f"the hand limit ({max_hands} hands)")
                     return outcome
                 view.deal(game.hand, outcome.hands + 1)
+    except KeyboardInterrupt:
+        # Ctrl-C while a bot thinks leaves a person's table too; in a game of bots
+        # alone nobody asked to leave, and it stops the command
+        if not any(getattr(player, "name", "") == "human" for player in players):
+            raise
+        return _left(game, record, outcome)
     except LeftTheTable:
-        outcome.left = True
-        add_unfinished(record, game.hand)
-        finish(record, game.scores, (), "the person at the table left")
-        return outcome
+        return _left(game, record, outcome)
     finish(record, game.scores, game.winners)
+    return outcome
+
+
+def _left(game: Game, record: dict, outcome: Outcome) -> Outcome:
+    """The person left the table: the game so far, the hand in progress too, recorded."""
+    outcome.left = True
+    add_unfinished(record, game.hand)
+    finish(record, game.scores, (), "the person at the table left")
     return outcome
 
 

@@ -103,8 +103,26 @@ def rule_in_words(hand: Hand, rule_id: str) -> str | None:
     key = SECTIONS.get(rule.section, {}).get(rule.key)
     cited = "; ".join(f"{c.source}, {c.where}" if c.where else c.source
                       for c in rule.citations)
-    return (f"{rule.id} \"{rule.text}\"" + (f": {key.meaning}" if key else "")
+    meaning = _trump_calls_meaning(rule.text) if rule.id == "trump.choices" else \
+        key.meaning if key else ""
+    return (f"{rule.id} \"{rule.text}\"" + (f": {meaning}" if meaning else "")
             + (f" ({cited})" if cited else ""))
+
+
+# What each call of ``trump: choices`` lets the bid winner name, in words.
+_TRUMP_CALLS = {"colors": "a trump color", "no-trump": "no trump",
+                "low-card": "a low-card hand (ranks reversed: the low card wins)",
+                "circus": "circus (the player on the left names trump, then everyone "
+                          "passes one card to the left: that player's side its best card, "
+                          "the bid winner's side its worst; the namer leads)"}
+
+
+def _trump_calls_meaning(text: str) -> str:
+    """``trump: choices`` as this variant says it: only the calls it lists (the key's
+    meaning in the DSL reference lists every call the language has)."""
+    calls = [_TRUMP_CALLS.get(word, word) for word in text.split(" ", 1)[-1].split(", ")]
+    listed = calls[0] if len(calls) == 1 else ", ".join(calls[:-1]) + " or " + calls[-1]
+    return f"the bid winner may call {listed}"
 
 
 def moment_help(hand: Hand, legal: list[Action], hint_bot: str) -> list[str]:

@@ -19,13 +19,27 @@ def _shares(counts: dict) -> dict[int, float]:
     return {int(k): v / total for k, v in counts.items()} if total else {}
 
 
+# The steps of a share axis, as shares: a tick every 1%, 2%, 5%, 10%, 20% or 25%.
+_TICKS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25)
+
+
+def share_axis(highest: float) -> tuple[float, float]:
+    """The top of a share axis and the step between its ticks: round figures (0%, 20%,
+    40% ...) with at most five steps, the top the first tick at or above ``highest``
+    (an axis in fifths of the highest bar read 0%, 20%, 41%, 61%, 82%)."""
+    tick = next((t for t in _TICKS if highest <= 5 * t + 1e-9), 0.25)
+    steps = max(1, -(-round(highest * 1e6) // round(tick * 1e6)))
+    return steps * tick, tick
+
+
 def grouped_bars(title: str, axis: str, series: list[tuple[str, dict]]) -> str:
     """An SVG of grouped bars: for each value on the x axis, one bar per spec with the
     share of its contracts or games at that value.  ``series`` is ``(spec, {value:
     count})`` in the specs' order."""
     shares = [(name, _shares(counts)) for name, counts in series]
     values = sorted({v for _, s in shares for v in s})
-    top = max((share for _, s in shares for share in s.values()), default=0) or 1.0
+    top, tick = share_axis(max((share for _, s in shares for share in s.values()),
+                               default=0) or 1.0)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     slot = plot_w / max(1, len(values))
     bar = slot * 0.8 / max(1, len(shares))
@@ -35,9 +49,9 @@ def grouped_bars(title: str, axis: str, series: list[tuple[str, dict]]) -> str:
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
            f'<text x="{WIDTH / 2}" y="18" text-anchor="middle" font-size="14">'
            f'{escape(title)}</text>']
-    for step in range(5):                 # the share axis, in fifths of the top
-        share = top * step / 4
-        y = TOP + plot_h - plot_h * step / 4
+    for step in range(round(top / tick) + 1):     # the share axis, at round figures
+        share = tick * step
+        y = TOP + plot_h - plot_h * share / top
         out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
                    'stroke="#ddd"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
@@ -113,6 +127,8 @@ def html_report(report: dict) -> str:
                         if s["same_deals_as_base"] else " (other deals: its deck differs)")
                      + "</li>" for i, s in enumerate(report["specs"]))
     stopped = f"<p>{escape(report['stopped'])}</p>" if report.get("stopped") else ""
+    notes = "".join(f"<li>{escape(note)}</li>" for note in report.get("notes", ()))
+    notes = f"<ul class=\"notes\">{notes}</ul>" if notes else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>rookery compare: {escape(" vs ".join(specs))}</title>
@@ -125,7 +141,7 @@ th{{text-align:left}}td.differs{{font-weight:bold;background:#fff3d6}}</style></
 {escape(", ".join(report["bots"]))}, at most {report["hand_limit"]} hands a game; each
 value with its 95% confidence interval (games as the unit).</p>{stopped}
 <table><tr><th>measure</th>{head}</tr>
-{"".join(rows)}</table>
+{"".join(rows)}</table>{notes}
 <h2>Winning bids</h2>
 <figure id="bids">{bid_plot(report)}</figure>
 <h2>Game lengths</h2>

@@ -27,6 +27,7 @@ from . import bots
 from .games import LeftTheTable
 from .moment import (action_words, choices_line, moment_help, not_offered, refusal,
                      rule_in_words)
+from .refusal_words import in_players_words
 from .spoken import CARD_KINDS, NotUnderstood, read_cards, read_one
 from .transcript import (describe_deal, describe_event, describe_trick, points_line,
                          scores_line, seat_name, trump_in_words)
@@ -81,6 +82,10 @@ class TableView:
                  f"{scores_line(game.t, game.scores)}")
 
 
+# The longest answer read at the table: the longest action is a line of cards laid
+# aside, each spoken as '10 yellow' (a nest of up to 30 cards fits).
+LONGEST_ANSWER = 400
+
 # The bots a hint asks, strongest first: the first one the bots' registry knows is used.
 HINT_BOTS = ("ismcts", "simple")
 
@@ -132,12 +137,16 @@ class HumanSeat:
         for cards, reason in not_offered(hand, legal) if legal[0].kind == "discard" else ():
             cards = sorted(cards, key=order)
             self.say(f"  not offered: {shown(' '.join(cards))}: {shown(reason)}")
-        noun = {"bidding": "bid"}.get(hand.phase, "card" if legal[0].kind in CARD_KINDS
-                                      else "choice")
+        # laying aside takes a line of cards (or one at a time): the prompt says so
+        noun = "cards to lay aside" if legal[0].kind == "discard" else \
+            {"bidding": "bid"}.get(hand.phase, "card" if legal[0].kind in CARD_KINDS
+                                   else "choice")
         while True:
             try:
                 answer = self.console.input(f"  your {noun} (help, hint, quit): ").strip()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
+                # Ctrl-C leaves the table as quit and the end of input do: the game so
+                # far is saved
                 raise LeftTheTable() from None
             action = self.answer(hand, legal, answer)
             if action is not None:
@@ -146,6 +155,11 @@ class HumanSeat:
     def answer(self, hand: Hand, legal: list[Action], answer: str) -> Action | None:
         """The action an answer chooses, or None after saying why it chooses none (help
         and hints also choose none)."""
+        if len(answer) > LONGEST_ANSWER:
+            # a pasted page is not echoed back whole (nor read): an action is a few words
+            self.say(f"  that answer is {len(answer):,} characters long; an action is a "
+                     "few words (help lists them)")
+            return None
         said = answer.lower()
         if said in ("quit", "q", "exit"):
             raise LeftTheTable()
@@ -175,7 +189,7 @@ class HumanSeat:
         error = refusal(hand, action)
         if error is None:
             return action
-        self.refused(hand, error)
+        self.refused(hand, error, action)
         return None
 
     def lay_aside(self, hand: Hand, legal: list[Action], answer: str) -> Action | None:
@@ -196,7 +210,7 @@ class HumanSeat:
             except IllegalAction as error:
                 self.say(f"  {shown(action.value)} is refused, so nothing is laid aside "
                          "yet:")
-                self.refused(hand, error)
+                self.refused(hand, error, action)
                 return None
         self.queued = actions[1:]
         return actions[0]
@@ -207,11 +221,14 @@ class HumanSeat:
             self._hint_bot = bots.make_bot(hint_bot_name(), random.Random(self.seed))
         return self._hint_bot.choose(hand.copy())
 
-    def refused(self, hand: Hand, error: IllegalAction) -> None:
-        """An action the rules refuse: its code, the rule (when the engine names it) and
-        the engine's words; then the choice is asked again."""
+    def refused(self, hand: Hand, error: IllegalAction, action: Action | None = None) -> None:
+        """An action the rules refuse, in a player's words (:mod:`.refusal_words`: "you
+        don't hold G5; it was played in trick 1"), then the rule (when the engine names
+        it); then the choice is asked again."""
         rule = getattr(error, "rule", None)
-        self.say(f"  [bold]refused[/bold]: {shown(error.code)}: {shown(error.message)}")
+        words = in_players_words(hand, self.seat, action, error) if action is not None \
+            else f"not allowed: {error.message}"
+        self.say(f"  [bold]{shown(words)}[/bold]")
         said = rule_in_words(hand, rule) if rule else None
         if said is not None:
             self.say(f"  rule {shown(said)}")
