@@ -50,8 +50,9 @@ ABOUT = {"house-rules.md": "a tutorial: write a club's house rules as a spec, st
                     "spec) with how strong each is",
          "records.md": "a game kept as JSON, replayed through the rules, and turned into a "
                        "conformance case",
-         "environments.md": "every spec a PettingZoo environment, its actions, "
-                            "observations and rewards, with a training loop",
+         "environments.md": "every spec a PettingZoo environment (AEC, Parallel, a "
+                            "quick vector of hands) and an OpenSpiel game, its actions, "
+                            "observations and rewards, with a training example",
          "check-your-engine.md": "fuzz your engine against any spec (a built-in variant "
                                  "or your own house rules), read the report of the rules "
                                  "it breaks, and rerun the minimal cases",
