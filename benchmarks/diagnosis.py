@@ -144,6 +144,8 @@ def main(argv=None) -> int:
         if row["kind"] == "single":
             corpus = row["corpus_charged"] + row["corpus_blocked"]
             mark = "ok " if row["fuzz_named"] == [row["rule"]] else "   "
+            if row.get("mutated_rule_conforms"):
+                mark = "CONFORMS?! "     # a false "conforms": the mutated rule passed
             print(f"{mark}{row['variant']:22} {row['rule']:22} {row['change']:34} fuzz: "
                   f"{','.join(row['fuzz_named']) or '-':32} corpus: "
                   f"{','.join(sorted(set(corpus))) or '-'} ({row['corpus_failed']} failed)",
