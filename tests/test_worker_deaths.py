@@ -108,3 +108,22 @@ def test_fuzz_j2_plays_every_deal_when_an_engine_kills_its_worker(tmp_path):
     report = json.loads((tmp_path / "fuzz.json").read_text())
     assert run.returncode == 0, run.stderr
     assert report["ok"] and report["deals"] == 4
+
+
+def test_fuzz_j2_tells_a_deal_whose_engine_kills_its_worker_each_time(tmp_path):
+    """A deal lost each time it is played is an engine failure in the report (exit 1,
+    the JSON written, the other deals kept), not a stopped campaign."""
+    (tmp_path / "always.py").write_text(KILLER.replace(
+        "if count == 6 and not marker.exists():", "if count == 6:"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        filter(None, [PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    engine = f"{sys.executable} {tmp_path / 'always.py'} {tmp_path / 'marker'}"
+    run = subprocess.run([sys.executable, "-m", "rookery.cli", "fuzz", "--variant",
+                          "tournament", "--deals", "2", "--json", "fuzz.json", "-j", "2",
+                          "--no-progress", "--no-shrink", "--engine", engine], cwd=tmp_path,
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert "Traceback" not in run.stderr, run.stderr
+    assert run.returncode == 1, run.stderr
+    report = json.loads((tmp_path / "fuzz.json").read_text())
+    failures = [d for d in report["deviations"] if d["kind"] == "engine-failure"]
+    assert failures and "worker process" in failures[0]["minimal"]["detail"]

@@ -377,8 +377,14 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,
     folder = args.cases / variant.id
     make_folder(folder, "--cases")
     for index, deviation in enumerate(deviations, 1):
+        deviation.case_path = None
         # The simplest to start from: one hand rather than a game, the fewest actions.
         first = min(deviation.differences, key=lambda d: (len(d.earlier), len(d.path)))
+        if not first.deal:
+            # a deal whose worker died each time (no deal came back): nothing to shrink
+            # or replay here, where the engine would take this process with it
+            deviation.minimal = first
+            continue
         deviation.minimal = first if args.no_shrink or not shrink else \
             shrink_difference(fuzzer, first)
         name = f"{_slug('-'.join(deviation.rules) or 'no-rule')}-{_slug(deviation.kind)}"
@@ -393,7 +399,7 @@ def _write_cases(args, fuzzer, deviations, variant, oracle, label, console,
                    + "\n", "the case")
         deviation.case_path = str(path)
         _check_written(path, console)
-    return len(deviations)
+    return sum(1 for deviation in deviations if deviation.case_path)
 
 
 def _write_witness_cases(args, verdicts, variant, oracle, label, console) -> int:

@@ -869,6 +869,16 @@ def _play_share(share) -> list[DealOutcome]:
     return [worker.play_planned(n, plan[n], base, told) for n in numbers]
 
 
+def _lost_deal(share, why: str) -> list[DealOutcome]:
+    """A deal whose worker process died each time it was played (an engine that kills
+    its parent, memory the system would not give): an engine failure of that deal, told
+    in every report, and the campaign goes on."""
+    number = share[3][0]
+    failure = Difference("engine-failure", (), {}, (), [], "an answer", "worker-died",
+                         f"the worker process playing deal {number} {why}", number)
+    return [DealOutcome(number, found=[failure])]
+
+
 def play_round(campaign, setup: WorkerSetup, fuzzer: Fuzzer, numbers: list[int],
                plan: dict, progress=None) -> list[DealOutcome]:
     """A round's deals, one work item each (so the workers share a round however long
@@ -882,7 +892,8 @@ def play_round(campaign, setup: WorkerSetup, fuzzer: Fuzzer, numbers: list[int],
               for n in numbers]
     try:
         done = (lambda index, outcomes: progress()) if progress else None
-        return [outcome for outcomes in campaign.map_in_order(_play_share, shares, done)
+        return [outcome for outcomes in campaign.map_in_order(_play_share, shares, done,
+                                                              _lost_deal)
                 for outcome in outcomes]
     except Interrupted as stop:
         for index in range(len(shares)):
