@@ -162,6 +162,7 @@ MALFORMED = sorted(p for p in (Path(__file__).parent / "malformed").rglob("*.roo
 HOUSE_MISTAKES = {
     "bad-burial": "extends kentucky-rook\nnest:\n  forced-burial trump-else-any\n",
     "face-up-too-many": "extends tournament\nnest:\n  face-up 6\n",
+    "bad-moon": "extends tournament\nscoring:\n  moon-set 100\n",
     "exchange-too-large": "extends tournament\nnest:\n  exchange 9\n",
     "no-nest-to-show": "extends boston\nnest:\n  shown after-auction\n",
     "poor-hand-always": "extends tournament\ndeal:\n  poor-hand counters below 10\n",

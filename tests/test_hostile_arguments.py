@@ -24,6 +24,12 @@ OUTPUTS = {
     ("fuzz", "--junit"): ["fuzz", "--variant", "tournament", "--engine", "no-such-engine"],
     ("compare", "--plots"): ["compare", "tournament", "kentucky-rook", "--games", "2"],
     ("docs", "--out"): ["docs"],
+    ("conformance", "--html"): ["conformance"],
+    ("fuzz", "--html"): ["fuzz", "--variant", "tournament", "--engine", "no-such-engine"],
+    ("check-games", "--json"): ["check-games", "games.jsonl"],
+    ("check-games", "--junit"): ["check-games", "games.jsonl"],
+    ("check-games", "--cases"): ["check-games", "games.jsonl"],
+    ("check-games", "--html"): ["check-games", "games.jsonl"],
 }
 
 # Every command taking -j, with the rest of a command line that would start its work.

@@ -122,10 +122,12 @@ export const Code: Readonly<{
   UNKNOWN_CARD: 'unknown-card';
   CARD_NOT_IN_HAND: 'card-not-in-hand';
   MUST_BID: 'must-bid';
+  NO_MOON_BID: 'no-moon-bid';
   BID_TOO_LOW: 'bid-too-low';
   BID_TOO_HIGH: 'bid-too-high';
   BID_NOT_MULTIPLE: 'bid-not-multiple';
   BID_JUMP: 'bid-jump';
+  CANNOT_DISCARD_CARD: 'cannot-discard-card';
   CANNOT_DISCARD_COUNTERS: 'cannot-discard-counters';
   CANNOT_DISCARD_TRUMP: 'cannot-discard-trump';
   EXCHANGE_LIMIT: 'exchange-limit';

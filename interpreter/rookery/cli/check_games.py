@@ -64,9 +64,9 @@ def cmd_check_games(args) -> int:
     from ..conformance.records.check import check_games
     from ..conformance.records.report import print_report, write_json, write_junit
     from .fuzz import _check_output_paths
+    _check_output_paths(args)
     if not args.log.exists():
         raise UsageError(f"no such log: {args.log}")
-    _check_output_paths(args)
     variant, oracle = _spec(args)
     rerun = "rookery conformance" + (f" --spec {shlex.quote(str(args.spec))}"
                                      if args.spec is not None else "")

@@ -288,6 +288,9 @@ def _conformance(args, began: float, state: dict) -> int:
     for option, path in (("--json", args.json), ("--junit", args.junit)):
         if path:
             output_file(path, option)       # said before the run, not after it
+    if getattr(args, "html", None) is not None:
+        from ..paths import output_folder
+        output_folder(args.html, "--html")
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.maxfail < 0:

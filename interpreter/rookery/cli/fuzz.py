@@ -189,10 +189,14 @@ def _slug(text: str) -> str:
 
 
 def _check_output_paths(args) -> None:
+    """Every output a campaign writes, checked before any work (a name the system
+    refuses is a usage mistake said at once)."""
     for option, path in (("--json", args.json), ("--junit", args.junit)):
         if path is not None:
             output_file(path, option)
     output_folder(args.cases, "--cases")
+    if getattr(args, "html", None) is not None:
+        output_folder(args.html, "--html")
 
 
 def cmd_fuzz(args) -> int:

@@ -198,4 +198,5 @@ def _result_lines(sides, keeper_of, keepers: int) -> list[str]:
             f"fields['changes'] = ({''.join(c + ', ' for c in change)})",
             "fields['scores'] = "
             f"({''.join(f'before[{k}] + {c}, ' for k, c in enumerate(change))})",
+            "fields['moon'] = False",      # (a variant with a moon is scored by score_hand)
             "return result"]

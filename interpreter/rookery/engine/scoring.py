@@ -223,7 +223,7 @@ def _hand_result(bidder, bid, made, sides, nest_points, nest_to, changes,
     result = _new(HandResult)
     result.__dict__.update(thrown_in=False, bidder=bidder, bid=bid, made=made, sides=sides,
                            nest_points=nest_points, nest_to=nest_to, changes=changes,
-                           scores=scores)
+                           scores=scores, moon=False)
     return result
 
 

@@ -108,9 +108,11 @@ def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
     for deviation in deviations:
         deviation.minimal = min(deviation.differences,
                                 key=lambda d: (d.deal_number, len(d.path)))
+    _witnesses_into(variant, check)
     found = [replace(v, reason=NO_VIEWS) if v.verdict == NOT_REACHED and not v.moot and
              v.reason.startswith("the engine states no view") else v
-             for v in verdicts(variant, check.coverage, deviations, views=False)]
+             for v in verdicts(variant, check.coverage, deviations, views=False,
+                               min_witnesses=MIN_WITNESSES)]
     report = GamesReport(variant, oracle, log, check, seconds, deviations, found, places)
     first = {}
     for deviation in deviations:
@@ -122,14 +124,32 @@ def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
     return report
 
 
+# A log is the games it holds (no deals steered towards a rule): one witness earns a
+# "conforms" here, where fuzz asks for --min-witnesses.
 MIN_WITNESSES = 1
+
+
+def _witnesses_into(variant: Variant, check: GamesCheck) -> None:
+    """The log's witnesses in the coverage the verdicts read: counted per rule where the
+    rule has alternatives (:mod:`.witnesses`), its compared decisions standing in where
+    it has none (or none were counted)."""
+    from ..differential.verdicts import spec_rules
+    counted, coverage = check.witnesses, check.coverage
+    for rule, _ in spec_rules(variant):
+        if counted is not None and rule in counted.rules:
+            coverage.witnesses[rule] = counted.counts[rule]
+            if counted.first.get(rule):
+                coverage.examples[rule] = counted.first[rule]
+        else:
+            coverage.witnesses[rule] = coverage.decided.get(rule, 0)
 
 
 def _earned(report: GamesReport, verdict: Verdict) -> Verdict:
     """A rule that has alternatives conforms only with a witness: compared decisions
-    where none of its alternatives would have been caught are no evidence."""
+    where none of its alternatives would have been caught are no evidence (said so)."""
     witnessed = report.witnesses(verdict.rule)
-    if verdict.verdict != CONFORMS or witnessed is None or witnessed[0] >= MIN_WITNESSES:
+    if verdict.verdict != NOT_REACHED or verdict.moot or witnessed is None or \
+            witnessed[0] >= MIN_WITNESSES or not verdict.decisions:
         return verdict
     alternatives = [a.clause for a in report.check.witnesses.alternatives
                     if a.rule == verdict.rule]
