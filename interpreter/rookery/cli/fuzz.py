@@ -420,7 +420,11 @@ def _write_witness_cases(args, verdicts, variant, oracle, label, console) -> int
     folder = args.cases / variant.id / "witnesses"
     make_folder(folder, "--cases")
     decided_by = _from_folder(oracle, folder) if args.spec is not None else oracle
-    for index, verdict in enumerate(chosen, 1):
+    # a case's number is its rule's place in the spec: the same file keeps the same id
+    # from run to run (a later run rewrites it), so two runs' cases never share an id
+    place = {verdict.rule: number for number, verdict in enumerate(verdicts, 1)}
+    for verdict in chosen:
+        index = place[verdict.rule]
         witness = verdict.witness
         deal, path, earlier, check = witness["_replay"]
         shown = Difference("witness", (verdict.rule,), deal, tuple(path), [check], None,

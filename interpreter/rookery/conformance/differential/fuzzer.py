@@ -214,7 +214,11 @@ class Fuzzer(Lockstep):
         rule is then not reached, and says why)."""
         if self.spec_alternatives() is None:
             return None
-        changes = dict(self.adaptation.changes) if self.adaptation else {}
+        # the clauses learned by the round's start: a worker is handed them (its own
+        # adaptation learns nothing), this process keeps them in its adaptation
+        changes = getattr(self, "_round_changes", None)
+        if changes is None:
+            changes = dict(self.adaptation.changes) if self.adaptation else {}
         rules = [rule for rule, _ in self._rules()]
         chosen = choose_rules(self.alternatives, base.witnesses, rules, number,
                               first=scenario.rule if scenario is not None else None)
@@ -865,6 +869,7 @@ def _play_share(share) -> list[DealOutcome]:
     worker.variant = worker.oracles[key]
     worker.t = tables_for(worker.variant)
     worker.learned = lambda: learned        # the rules the run had learned by this round
+    worker._round_changes = dict(changes)   # and their clauses, for the witnesses
     worker.start()
     return [worker.play_planned(n, plan[n], base, told) for n in numbers]
 
