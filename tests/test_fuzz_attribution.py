@@ -273,7 +273,7 @@ def test_playing_on_at_level_totals_over_the_target_is_a_higher_target_when_othe
     oracle = rookery.load_variant("family-double-deck")
     mutant = next(m for m in mutants("family-double-deck", own_only=False)
                   if m.change == "target 650")
-    rules, fuzzer = charged(oracle, mutant.mutant, 60, "family-double-deck")
+    rules, fuzzer = charged(oracle, mutant.mutant, 100, "family-double-deck")
     assert sum(1 for d in fuzzer.differences if d.kind == "game-over") >= 2
     assert set(rules) == {"game.target"}
 

@@ -126,7 +126,7 @@ class Comparisons:
         difference = Difference("game-over", tuple(rules), deal, record.path(),
                                 [{"expect": {"game_over": expected}}], expected, actual,
                                 f"judged from the engine's own totals ({totals})",
-                                record.number, record.earlier, self.learned())
+                                record.number, record.earlier, self.learned(), judged=True)
         record.found.append(difference)
 
     def _compare_turn(self, hand, want, got, record) -> None:

@@ -55,6 +55,9 @@ class Difference:
     learned: tuple = ()
     # For a difference left unattributed: the rules it fits.
     fits: tuple = ()
+    # Judged from the engine's own totals (its result differed): told, but no evidence
+    # to learn a rule from (a replay under the spec scores the hand otherwise).
+    judged: bool = False
 
     @property
     def key(self) -> tuple[str, str]:

@@ -98,7 +98,7 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
     clause replays ``differences`` without a difference of that rule."""
     from ..diagnosis.lockstep import diagnose
     adaptation.tried.add(rule)
-    samples = sorted((d for d in differences if not d.earlier),
+    samples = sorted((d for d in differences if not d.earlier and not d.judged),
                      key=lambda d: len(d.path))[:REPLAYS]
     if not samples:
         return None
@@ -135,7 +135,7 @@ def explaining(fuzzer, adaptation: Adaptation, rules, differences) -> set[str]:
     without any of those differences (the first few, as :func:`learn` replays).  One
     rule names the cause; several leave it in doubt; none may call for two together
     (:func:`explaining_together`)."""
-    samples = sorted((d for d in differences if not d.earlier),
+    samples = sorted((d for d in differences if not d.earlier and not d.judged),
                      key=lambda d: len(d.path))[:REPLAYS]
     if not samples:
         return set()
@@ -154,7 +154,7 @@ def explaining_together(fuzzer, adaptation: Adaptation, rules, differences) -> s
     alternatives taken together do: an engine scoring a sweep without the double and
     with another sweep bonus departs from two rules in one figure.  A set of two rules,
     or empty when no pair or more than one pair does."""
-    samples = sorted((d for d in differences if not d.earlier),
+    samples = sorted((d for d in differences if not d.earlier and not d.judged),
                      key=lambda d: len(d.path))[:REPLAYS]
     rules = sorted(rules)
     if not samples or not 2 <= len(rules) <= MAX_JOINT_RULES:

@@ -495,7 +495,8 @@ class Fuzzer(Lockstep):
         self.settle()
         deals: dict[str, set[int]] = {}
         for difference in self.differences:
-            if len(difference.rules) == 1 and difference.learned == self.learned():
+            if len(difference.rules) == 1 and difference.learned == self.learned() and \
+                    not difference.judged:      # (a judged end is no evidence to learn)
                 deals.setdefault(difference.rules[0], set()).add(difference.deal_number)
         for rule, numbers in sorted(deals.items()):
             if len(numbers) < 2:

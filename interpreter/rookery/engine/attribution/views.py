@@ -125,8 +125,10 @@ def leak_zones(hand, seat: int, seen) -> dict[str, list[str]]:
     hidden = hidden_codes(hand, seat)
     taken: set[str] = set()
     nest = set(hand.start_nest) & hidden
-    if len(nest) > 1 and nest <= set(seen):
-        # the whole nest shown, wherever its cards are now
+    played = {t.codes[c] for trick in hand.tricks for c in trick[1]}
+    if len(nest) > 1 and nest <= set(seen) and nest - played:
+        # the whole nest shown, wherever its cards are now (not only nest cards played
+        # in a trick shown again: that is what a seat may look back on)
         out["the whole nest"] = [c for c in seen if c in nest]
         taken |= nest
     for owner, held in enumerate(hand.hands):
