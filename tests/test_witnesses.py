@@ -63,9 +63,8 @@ def test_a_game_ended_at_another_target_breaks_even_when_every_hand_scores_other
     assert "game.target" in report["broken_rules"]
     target = verdict_of(report, "game.target")
     assert target["verdict"] == BREAKS
-    # judged from the engine's totals: the row says so
-    row = next(d for d in report["deviations"] if d["rules"] == ["game.target"])
-    assert "engine's own totals" in row["minimal"]["detail"]
+    # (every hand's result differs, so only a game end judged from the engine's own
+    # totals can show the target: without that judgement game.target was never compared)
     # no game rule is passed unseen: each conforms only with witnesses
     for verdict in report["verdicts"]:
         if verdict["verdict"] == CONFORMS:

@@ -124,18 +124,22 @@ def leak_zones(hand, seat: int, seen) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     hidden = hidden_codes(hand, seat)
     taken: set[str] = set()
-    nest = set(hand.start_nest) & hidden
+    dealt_to_nest = set(hand.start_nest)
+    for owner, held in enumerate(hand.hands):
+        codes = {t.codes[c] for c in held} & hidden
+        # a whole hand shown: every card of it the seat may not see, some of them the
+        # seat's own from the deal (a hand of nest cards alone is the nest, below)
+        if owner != seat and len(codes) > 1 and codes <= set(seen) and \
+                codes - dealt_to_nest:
+            out[f"seat {owner}'s hand"] = [c for c in seen if c in codes]
+            taken |= codes
+    nest = (dealt_to_nest & hidden) - taken
     played = {t.codes[c] for trick in hand.tricks for c in trick[1]}
     if len(nest) > 1 and nest <= set(seen) and nest - played:
         # the whole nest shown, wherever its cards are now (not only nest cards played
         # in a trick shown again: that is what a seat may look back on)
         out["the whole nest"] = [c for c in seen if c in nest]
         taken |= nest
-    for owner, held in enumerate(hand.hands):
-        codes = ({t.codes[c] for c in held} & hidden) - taken
-        if owner != seat and len(codes) > 1 and codes <= set(seen):
-            out[f"seat {owner}'s hand"] = [c for c in seen if c in codes]
-            taken |= codes
     for code in seen:
         if code not in taken:
             out.setdefault(leak_zone(hand, code), []).append(code)
@@ -146,12 +150,12 @@ def leak_zone(hand, code: str) -> str:
     """Where a card a seat should not see lies, in a player's words: the nest, the cards
     laid aside, a trick taken, cards passed, the dummy, another seat's hand."""
     t = hand.t
+    if code in {t.codes[c] for trick in hand.tricks for c in trick[1]}:
+        return "a trick taken"          # wherever it came from: a trick shown again
     if code in set(hand.start_nest):
         return "the nest"
     if code in {t.codes[c] for c in hand.laid_aside}:
         return "the cards laid aside"
-    if code in {t.codes[c] for trick in hand.tricks for c in trick[1]}:
-        return "a trick taken"
     if code in {t.codes[c] for cards in hand.given for c in cards}:
         return "cards passed"
     for owner, held in enumerate(hand.hands):
