@@ -135,7 +135,7 @@ def test_the_run_page_shows_engine_spec_verdicts_breaks_and_reasons(runs):
     conforming = [v for v in report["verdicts"] if v["verdict"] == "conforms"]
     row = re.search(r'#play\.follow".*?</tr>', fuzz).group(0)
     follow = next(v for v in conforming if v["rule"] == "play.follow")
-    assert f"{follow['decisions']} decisions" in row and "led" in row
+    assert f"{follow['witnesses']} witnesses" in row and "led" in row
     for verdict in report["verdicts"]:
         if verdict["verdict"] == "not reached":
             assert unescape(fuzz).count(verdict["reason"]) >= 1
