@@ -114,7 +114,8 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
     what = f"{'fuzz' if fuzz else 'conformance'}{' -j 2' if jobs else ''} " \
         f"{signal.Signals(signum).name}"
     found = [("left-running", what)] if left_running(
-        [int(p) for p in pids.read_text().split()] + workers, 10) else []
+        [int(p) for p in (pids.read_text().split() if pids.exists() else [])] + workers,
+        10) else []                     # (no engine noted: stopped before it started)
     if signum == signal.SIGKILL:
         return found + [(f"{what}: killed, nothing left", "")]
     name = signal.Signals(signum).name
