@@ -97,11 +97,11 @@ def learn(fuzzer, adaptation: Adaptation, rule: str, differences) -> Variant | N
     """The oracle with ``rule`` as the engine plays it, if exactly one alternative of its
     clause replays ``differences`` without a difference of that rule."""
     from ..diagnosis.lockstep import diagnose
-    adaptation.tried.add(rule)
     samples = sorted((d for d in differences if not d.earlier and not d.judged),
                      key=lambda d: len(d.path))[:REPLAYS]
     if not samples:
-        return None
+        return None         # nothing to replay yet (a game's later hand, a judged end)
+    adaptation.tried.add(rule)
     fitting = []
     for tier, index, section, line, variant in adaptation.candidates(rule, fuzzer.variant,
                                                                      differences):

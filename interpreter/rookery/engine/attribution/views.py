@@ -152,15 +152,15 @@ def leak_zone(hand, code: str) -> str:
     t = hand.t
     if code in {t.codes[c] for trick in hand.tricks for c in trick[1]}:
         return "a trick taken"          # wherever it came from: a trick shown again
+    for owner, held in enumerate(hand.hands):
+        if code in {t.codes[c] for c in held}:
+            return f"seat {owner}'s hand"   # wherever it came from: a hand shown
     if code in set(hand.start_nest):
         return "the nest"
     if code in {t.codes[c] for c in hand.laid_aside}:
         return "the cards laid aside"
     if code in {t.codes[c] for cards in hand.given for c in cards}:
         return "cards passed"
-    for owner, held in enumerate(hand.hands):
-        if code in {t.codes[c] for c in held}:
-            return f"seat {owner}'s hand"
     return "a hidden card"
 
 
