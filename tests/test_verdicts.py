@@ -158,6 +158,15 @@ def test_an_engine_that_names_trump_before_the_burial_is_played_to_the_end_of_it
     assert data["learned"] == {"trump.named": "named after-taking-nest"}
     coverage = data["coverage"]
     assert coverage["hands_ended"] >= 0.9 * coverage["hands"] > 0
-    verdict = {v["rule"]: v["verdict"] for v in data["verdicts"]}
+    verdict = {v["rule"]: v for v in data["verdicts"]}
     scoring = [r for r in TOURNAMENT.rule_ids if r.startswith(("scoring.", "game."))]
-    assert scoring and all(verdict[r] == "conforms" for r in scoring), verdict
+    # none masked by the other order once it is learned (the first round's two deals
+    # stop at it, before): each conforms with witnesses, or (in 30 deals) was never put
+    # where it could differ (a hand taken at exactly the bid, say)
+    def masked_after_learning(v):
+        by = v.get("masked_by") or {}
+        return set(by) - {"trump.named"} or by.get("trump.named", 0) > 2
+    assert scoring and all(verdict[r]["verdict"] == "conforms" or (
+        verdict[r]["verdict"] == "not reached" and not masked_after_learning(verdict[r]))
+        for r in scoring), {r: verdict[r] for r in scoring}
+    assert sum(verdict[r]["verdict"] == "conforms" for r in scoring) >= len(scoring) / 2
