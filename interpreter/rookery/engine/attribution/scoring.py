@@ -185,6 +185,11 @@ def game_rules_also(hand, expected, actual) -> tuple[str, ...]:
     higher target fits it too.  Other hands tell them apart."""
     if _house_game_rules(hand):
         return ()
+    if bool(expected) and bool(actual) and expected != actual and \
+            game_rules(hand, expected, actual) == (_rule(hand, "game", "winner"),):
+        # both end the game, with other winners: read as the winner rule; another target
+        # fits too (the bidders short of it, the defenders past it: bidder-goes)
+        return _unique([_rule(hand, "game", "target")])
     if bool(expected) and not bool(actual):
         # the spec ends the game with the totals level at the top and the engine plays
         # on: read as the winner rule (equal totals play on), a higher target fits too
