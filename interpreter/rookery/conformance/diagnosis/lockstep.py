@@ -335,8 +335,8 @@ class Lockstep(Comparisons, Probes):
         """The engine's totals to go on from, where its hand differs only in what it
         scored (or took) and the spec judges the game to go on from them; else None."""
         judged = getattr(self, "_judged", None)
-        if judged is None or judged[1] or not found and \
-                len(self.pending) == self._pending_before:
+        nothing_differs = not found and len(self.pending) == self._pending_before
+        if judged is None or judged[1] or nothing_differs:
             return None
         if any(d.kind not in ("result", "trick-points") for d in found):
             return None

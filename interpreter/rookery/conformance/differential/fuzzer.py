@@ -219,8 +219,7 @@ class Fuzzer(Lockstep):
         changes = getattr(self, "_round_changes", None)
         if changes is None:
             changes = dict(self.adaptation.changes) if self.adaptation else {}
-        rules = [rule for rule, _ in self._rules()]
-        chosen = choose_rules(self.alternatives, base.witnesses, rules, number,
+        chosen = choose_rules(self.alternatives, base.witnesses, self._rules_here(), number,
                               first=scenario.rule if scenario is not None else None)
         return Witnessing(self.alternatives, chosen, changes)
 
