@@ -140,9 +140,14 @@ def trial(seed: int, folder: Path) -> list[tuple[str, str]]:
         if not all(written) or not all((folder / path).is_file() for path in written):
             return found + [("case-missing", f"{what}: {written}")]
         if written:
-            cases_read, problems = load_corpus([cases])
+            # every deviation's case reads back whole; the witness cases written beside
+            # them (``<variant>/witnesses/``) must read too, but are not deviations
+            cases_read, problems = load_corpus([folder / path for path in written])
+            problems += load_corpus([cases])[1]
             if problems or len(cases_read) != len(written):
-                return found + [("case-invalid", f"{what}: {problems[:2]}")]
+                return found + [("case-invalid",
+                                 f"{what}: {len(cases_read)} of {len(written)} read, "
+                                 f"{problems[:2]}")]
         return found + [(f"{what}: reports and {len(written)} cases kept", "")]
     return found + [(f"{what}: reports kept", "")]
 

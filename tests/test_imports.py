@@ -18,7 +18,11 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-MODULES = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+# ``_data`` holds what the installed wheel ships as data (the grammar, the specs, the
+# corpus and its example engines, which import the harness as any engine would): files to
+# read or run, never modules of the pipeline.
+MODULES = {_module_name(path): path for path in PACKAGE.rglob("*.py")
+           if "_data" not in path.relative_to(PACKAGE).parts}
 
 
 def imported(name: str, everywhere: bool = False) -> set[str]:

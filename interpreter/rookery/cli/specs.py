@@ -143,11 +143,18 @@ def _relative(problem: SpecError) -> SpecError:
 
 def relative_path(file: str) -> str:
     """A file as it is named from the current folder: below it, its path from there
-    (``first-try.rook``); elsewhere (a spec of the installed package), the way there
-    (``../lib/.../specs/tournament.rook``), so that no report carries the absolute path
-    of the user's machine."""
+    (``first-try.rook``); a spec or option of the installed package by its place in the
+    package (``rookery:specs/tournament.rook``, as the generated pages name it under
+    ``specs/``); elsewhere, the way there (``../club/lake.rook``). No report carries the
+    absolute path of the user's machine, nor the way up to where the package lives."""
+    from ..resources import specs_dir
     try:
         return str(Path(file).resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        pass
+    try:
+        return "rookery:specs/" + Path(file).resolve().relative_to(
+            specs_dir().resolve()).as_posix()
     except (ValueError, OSError):
         pass
     try:

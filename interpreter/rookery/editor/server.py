@@ -37,15 +37,23 @@ COMPLETION_KINDS = {
 }
 
 
+# How long a document must stay unchanged before its analysis begins.  The analysis runs
+# in a thread but holds the interpreter's lock while it works, which slows the reading of
+# the editor's next messages: analysing at once after each edit of a burst would publish
+# one analysis per edit.  A request (hover, symbols...) does not wait for the quiet.
+QUIET = 0.15
+
+
 class RookServer(LanguageServer):
     """The server, with each open spec's latest analysis and the last variant it compiled
     to (what hover and completion use while the spec has errors).
 
     Only what the editor opened is read: a request on a document it did not open gets
-    an empty answer, never that file from disk.  Each version of a document is analysed
-    in one thread beside the protocol's (which goes on answering), in turn; a version
-    that a newer one replaced before its analysis began, or ended, is dropped unseen, so
-    a burst of edits costs one analysis or two, not one each."""
+    an empty answer, never that file from disk.  A version of a document is analysed once
+    the document has stayed unchanged for ``QUIET`` seconds (at once when a request needs
+    it), in one thread beside the protocol's (which goes on answering); a version that a
+    newer one replaced before its analysis began, or ended, is dropped unseen, so a burst
+    of edits costs one analysis, not one each."""
 
     def __init__(self) -> None:
         super().__init__("rookery", __version__,
@@ -54,7 +62,8 @@ class RookServer(LanguageServer):
         self.analyses: dict[str, Analysis] = {}
         self.last_good: dict[str, Variant] = {}
         self.edits: dict[str, int] = {}         # changes seen per open document
-        self.pending: dict[str, asyncio.Future] = {}
+        self.pending: dict[str, asyncio.Future] = {}    # the latest edit's analysis
+        self.waiting: dict[str, asyncio.TimerHandle] = {}   # an edit not yet begun
         self.analyser = ThreadPoolExecutor(max_workers=1,
                                            thread_name_prefix="rookery-analysis")
 
@@ -62,17 +71,37 @@ class RookServer(LanguageServer):
         """The document the editor opened at ``uri`` (None if it did not)."""
         return self.workspace.text_documents.get(unquote(uri))
 
-    def changed(self, uri: str) -> None:
-        """The document at ``uri`` has a new version: analyse it (once the analyses
-        before it are done or dropped), then publish its diagnostics."""
+    def changed(self, uri: str, quiet: float = QUIET) -> None:
+        """The document at ``uri`` has a new version: analyse it once it has stayed
+        unchanged for ``quiet`` seconds (an older version still waiting is dropped), then
+        publish its diagnostics."""
         if self.opened(uri) is None:
             return
         edit = self.edits[uri] = self.edits.get(uri, 0) + 1
+        self._drop_waiting(uri)
+        done = asyncio.get_running_loop().create_future()
+        self.pending[uri] = done
+        self.waiting[uri] = asyncio.get_running_loop().call_later(
+            quiet, self._begin, uri, edit, done)
+
+    def _drop_waiting(self, uri: str) -> None:
+        """The version of ``uri`` still waiting for its quiet, if any, is dropped: who
+        waits for it learns so (and goes on to the newer one)."""
+        timer = self.waiting.pop(uri, None)
+        if timer is not None:
+            timer.cancel()
+            done = self.pending.get(uri)
+            if done is not None and not done.done():
+                done.set_result(None)
+
+    def _begin(self, uri: str, edit: int, done: asyncio.Future) -> None:
+        """The analysis of edit ``edit`` of ``uri`` begins (in the analysis thread)."""
+        self.waiting.pop(uri, None)
         future = asyncio.wrap_future(self.analyser.submit(self._analyse, uri, edit))
-        self.pending[uri] = future
-        future.add_done_callback(functools.partial(self._analysed, uri, edit))
+        future.add_done_callback(functools.partial(self._analysed, uri, edit, done))
 
     def closed(self, uri: str) -> None:
+        self._drop_waiting(uri)
         for table in (self.analyses, self.last_good, self.edits, self.pending):
             table.pop(uri, None)
 
@@ -85,7 +114,10 @@ class RookServer(LanguageServer):
         version = document.version
         return analyse(document.source, to_fs_path(uri) or "<untitled>"), version
 
-    def _analysed(self, uri: str, edit: int, future: asyncio.Future) -> None:
+    def _analysed(self, uri: str, edit: int, done: asyncio.Future,
+                  future: asyncio.Future) -> None:
+        if not done.done():
+            done.set_result(None)
         if future.cancelled() or future.exception() is not None:
             if not future.cancelled():
                 say(f"the analysis of {uri} failed: {future.exception()!r}")
@@ -101,11 +133,16 @@ class RookServer(LanguageServer):
             uri=uri, version=version, diagnostics=diagnostics(result)))
 
     async def analysis(self, uri: str) -> Analysis | None:
-        """The analysis of the latest version of ``uri`` (waited for if it is under
-        way); None for a document the editor has not opened."""
+        """The analysis of the latest version of ``uri`` (begun now if it is waiting for
+        its quiet, waited for if it is under way); None for a document the editor has not
+        opened."""
         while self.opened(uri) is not None:
             if uri not in self.pending:
-                self.changed(uri)
+                self.changed(uri, quiet=0)
+            timer = self.waiting.pop(uri, None)
+            if timer is not None:           # a request needs it now: no more quiet
+                timer.cancel()
+                self._begin(uri, self.edits[uri], self.pending[uri])
             future = self.pending[uri]
             await asyncio.shield(future)
             if self.pending.get(uri) is future:     # no newer edit came meanwhile
