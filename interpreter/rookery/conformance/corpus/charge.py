@@ -19,7 +19,7 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: Played)
     failure is charged to the rule that governs the failing step."""
     from ..diagnosis.lockstep import STOPPING, diagnose
     if played.reordered:
-        _charge_past_reorder(result, oracle, played)
+        _charge_past_reorder(result, oracle, played, engine, info)
         return
     try:
         found = diagnose(oracle, engine, info, result.case.deal, played.path,
@@ -55,7 +55,11 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: Played)
     elif at_step:
         rules, before = at_step[0].rules, False
     else:
-        rules = _step_rules(oracle, result, played) or (found[-1].rules if found else ())
+        # Differences the case passed through before its failing step (a trick's points
+        # counted otherwise) explain a result that differs at the end of the hand.
+        earlier = [d for d in found if len(d.path) < reached]
+        rules = _step_rules(oracle, result, played, earlier) or \
+            (found[-1].rules if found else ())
         before = False
     if not rules and found:         # the engine parts from the spec, but says not where
         rules = _governing(oracle, result, played)
@@ -66,11 +70,33 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: Played)
         result.charged = rules or tuple(result.case.rules)
 
 
-def _charge_past_reorder(result: CaseResult, oracle, played: Played) -> None:
+def _engine_order(oracle):
+    """The spec with the engine's order of the burial and the naming of trump (the one
+    clause the setup showed to differ), or None where the spec names trump otherwise."""
+    other = {"after-nest": "after-taking-nest", "after-taking-nest": "after-nest"}.get(
+        oracle.trump.named)
+    return replace(oracle, trump=replace(oracle.trump, named=other)) if other else None
+
+
+def _charge_past_reorder(result: CaseResult, oracle, played: Played,
+                         engine=None, info=None) -> None:
     """A failure after the engine took a burial and the naming of trump in another order
-    than the spec: past that point the engine cannot be replayed in step with the spec,
-    so the failing step is told by the spec alone, the burial replayed in the case's
-    order (``trump.named`` is the case's own to check, not a blocker of every case)."""
+    than the spec.  In a case not about that order, the engine is replayed in step with
+    the spec in the engine's order (the order is what the setup showed, not the case's
+    to check), so a failure past it is charged as in any engine: a trick's points counted
+    otherwise explain a result that differs.  Otherwise (or if that tells nothing) the
+    failing step is told by the spec alone, the burial replayed in the case's order
+    (``trump.named`` is the case's own to check, not a blocker of every case)."""
+    from .setup import ORDER_RULES
+    order = _engine_order(oracle)
+    if engine is not None and order is not None and not ORDER_RULES & set(result.case.rules):
+        charge(result, engine, info, order, replace(played, reordered=[]))
+        if result.charged or result.blocked_by:
+            result.diagnosis = ("the engine named trump and laid the nest aside in another "
+                                f"order than the spec ({oracle_rule(oracle, 'trump', 'named')})"
+                                ", as the setup let it; replayed in the engine's order"
+                                + (f", {result.diagnosis}" if result.diagnosis else ""))
+            return
     written = replace(played, path=played.written_path())
     rules = _step_rules(oracle, result, written) or _governing(oracle, result, written)
     result.diagnosis = ("the engine named trump and laid the nest aside in another order "
@@ -92,6 +118,7 @@ def charge_later(result: CaseResult, engine, info: EngineInfo, oracle,
         return
     from ..diagnosis.lockstep import STOPPING, diagnose
     first = played.path[:played.hands[0][0]]
+    as_played = played
     found = []
     if played.reordered:
         # The engine's order of burial and trump: the spec replays the case's order.
@@ -111,7 +138,9 @@ def charge_later(result: CaseResult, engine, info: EngineInfo, oracle,
         else:
             result.blocked_by = rules
         return
-    rules = _later_rules(oracle, result, played)
+    rules = _later_rules(oracle, result, played, _later_explained(
+        _engine_order(oracle) if played.reordered else oracle, engine, info, result,
+        as_played))
     if rules and played.in_setup and not set(rules) & set(result.case.rules):
         result.blocked_by = rules       # the later hand's setup did not get through
         return
@@ -125,6 +154,12 @@ def oracle_rule(oracle, section: str, key: str) -> str:
 
 def _replayed(oracle, deal: dict, path):
     """The spec's hand after ``path`` from ``deal`` (None if the spec refuses it)."""
+    session = _replayed_session(oracle, deal, path)
+    return session.hand if session is not None else None
+
+
+def _replayed_session(oracle, deal: dict, path):
+    """The spec's session after ``path`` from ``deal`` (None if the spec refuses it)."""
     from ..protocol.session import Session
     session = Session({oracle.id: oracle})
     try:
@@ -134,7 +169,35 @@ def _replayed(oracle, deal: dict, path):
             session.apply(seat, action)
     except Exception:  # noqa: BLE001 - the case's own script is not the spec's
         return None
-    return session.hand
+    return session
+
+
+def _engine_result(divergence, engine_state) -> dict:
+    """The engine's whole result at the failing step (the state it answered, where the
+    runner kept it), else the parts of it the case compared."""
+    whole = engine_state.get("result") if isinstance(engine_state, dict) else None
+    if isinstance(whole, dict):
+        return whole
+    actual = divergence.actual if isinstance(divergence.actual, dict) else {}
+    return actual.get("result") if isinstance(actual.get("result"), dict) else {}
+
+
+def _result_rules(session, divergence, engine_state=None) -> list[str]:
+    """The rules behind a finished hand's result that differs, told as the fuzzer tells
+    them: what the sides took, where one rule explains the figures (a counter's value, a
+    bonus); else the parts of the result that differ (made or set, the totals)."""
+    from ...engine import attribution
+    hand = session.hand
+    expected = divergence.expected if isinstance(divergence.expected, dict) else {}
+    if "result" not in expected or hand.result is None:
+        return []
+    theirs = _engine_result(divergence, engine_state)
+    wanted = session.state(None)["result"]
+    fits: set = set()
+    if "taken" in theirs and theirs["taken"] != wanted.get("taken"):
+        fits, _ = attribution.taken_hypotheses(hand, wanted["taken"], theirs["taken"])
+    return sorted(fits) if len(fits) == 1 else \
+        list(attribution.result_rules(hand, {k: wanted.get(k) for k in theirs}, theirs))
 
 
 def _governing(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
@@ -149,29 +212,80 @@ def _governing(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
     return attribution.legal_rules(hand)
 
 
+def _game_end_rules(oracle, session, divergence, engine_state=None) -> list[str]:
+    """The rules behind a game's end that differs, judged from the engine's own totals
+    where it states them: none where the spec, given those totals, ends the game as the
+    engine did (the result is then the only difference); else the game rules."""
+    from ...engine import attribution
+    from ..diagnosis.judged import Judged, engine_result, game_over_of
+    hand = session.hand
+    expected = divergence.expected if isinstance(divergence.expected, dict) else {}
+    actual = divergence.actual if isinstance(divergence.actual, dict) else {}
+    theirs = engine_result(hand, _engine_result(divergence, engine_state))
+    if theirs is not None and theirs.scores != hand.result.scores:
+        judged = game_over_of(oracle, theirs, hand.t.team_of)
+        if judged == actual.get("game_over"):
+            return []
+        expected, hand = {"game_over": judged}, Judged(hand, theirs)
+    return list(attribution.game_rules(hand, expected.get("game_over"),
+                                       actual.get("game_over")))
+
+
 def _short(value, limit: int = 120) -> str:
     import json
     text = value if isinstance(value, str) else json.dumps(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _later_rules(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
-    """The rules behind a failing expectation in a game's later hand: the game replayed
-    in the spec, and the expectation's parts that differ told as the fuzzer tells them
-    (a result, the end of the game, the deal passing on)."""
-    from ...engine import attribution
+def _game_to_last_hand(oracle, deal: dict, played: Played):
+    """The spec's session of the case's game, its earlier hands replayed and its last
+    hand dealt, and where that hand's actions begin in ``played.path`` (raises where the
+    spec refuses the case's script)."""
     from ..protocol.session import Session
     session = Session({oracle.id: oracle})
-    deal = result.case.deal
+    session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
+                 deal.get("scores"), deal.get("number", 0))
+    done = 0
+    for upto, following in played.hands:
+        for seat, action in played.path[done:upto]:
+            session.apply(seat, action)
+        session.deal_next(following["hands"], following["nest"])
+        done = upto
+    return session, done
+
+
+def _later_explained(oracle, engine, info, result: CaseResult, played: Played) -> list:
+    """The differences the failing later hand shows before its failing step (a trick's
+    points counted otherwise), found by replaying that hand alone in step with the
+    engine, dealt as the game dealt it (its dealer, number and the spec's running
+    scores): what explains a result of that hand that differs."""
+    from ..diagnosis.lockstep import STOPPING, diagnose
+    if oracle is None or engine is None or not played.hands:
+        return []
     try:
-        session.deal(oracle.id, deal["dealer"], deal["hands"], deal["nest"],
-                     deal.get("scores"), deal.get("number", 0))
-        done = 0
-        for upto, following in played.hands:
-            for seat, action in played.path[done:upto]:
-                session.apply(seat, action)
-            session.deal_next(following["hands"], following["nest"])
-            done = upto
+        session, done = _game_to_last_hand(oracle, result.case.deal, played)
+        hand = session.hand
+        later = {"dealer": hand.dealer, "hands": [list(map(str, h)) for h in
+                                                   played.hands[-1][1]["hands"]],
+                 "nest": list(played.hands[-1][1]["nest"]),
+                 "scores": list(session.game.scores), "number": hand.number}
+        found = diagnose(oracle, engine, info, later, played.path[done:])
+    except EngineFailure:
+        raise
+    except Exception:  # noqa: BLE001 - a diagnosis never turns a failure into a crash
+        return []
+    return [d for d in found if d.rules and d.kind not in STOPPING]
+
+
+def _later_rules(oracle, result: CaseResult, played: Played,
+                 earlier=()) -> tuple[str, ...]:
+    """The rules behind a failing expectation in a game's later hand: the game replayed
+    in the spec, and the expectation's parts that differ told as the fuzzer tells them
+    (a result, the end of the game, the deal passing on); a result is charged to the
+    ``earlier`` differences of that hand where there are."""
+    from ...engine import attribution
+    try:
+        session, done = _game_to_last_hand(oracle, result.case.deal, played)
         for seat, action in played.path[done:]:
             session.apply(seat, action)
     except Exception:  # noqa: BLE001 - the case's own script is not the spec's
@@ -194,19 +308,10 @@ def _later_rules(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
             return ()
     expected = divergence.expected if isinstance(divergence.expected, dict) else {}
     actual = divergence.actual if isinstance(divergence.actual, dict) else {}
-    rules: list[str] = []
-    if "result" in expected and hand.result is not None:
-        theirs = actual.get("result") if isinstance(actual.get("result"), dict) else {}
-        wanted = session.state(None)["result"]
-        fits: set = set()
-        if "taken" in theirs and theirs["taken"] != wanted.get("taken"):
-            # what the sides took differs: the rule that explains those figures (a
-            # counter's value, a bonus), as the fuzzer weighs it, where one does
-            fits, _ = attribution.taken_hypotheses(hand, wanted["taken"], theirs["taken"])
-        rules += sorted(fits) if len(fits) == 1 else \
-            attribution.result_rules(hand, {k: wanted.get(k) for k in theirs}, theirs)
+    explained = [r for d in earlier for r in d.rules] if "result" in expected else []
+    rules: list[str] = explained or _result_rules(session, divergence, played.engine_state)
     if "game_over" in expected and hand.result is not None:
-        rules += attribution.game_rules(hand, expected["game_over"], actual.get("game_over"))
+        rules += _game_end_rules(oracle, session, divergence, played.engine_state)
     if "to_act" in expected:
         rules += attribution.turn_rules(hand)
     if "phase" in expected:
@@ -222,19 +327,33 @@ def _later_rules(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
 
 
-def _step_rules(oracle, result: CaseResult, played: Played) -> tuple[str, ...]:
+def _step_rules(oracle, result: CaseResult, played: Played, earlier=()) -> tuple[str, ...]:
     """The rules behind an ``expect`` the fuzzer's comparisons do not cover (a seat's
-    view or hand, tricks won, trump): read from the spec at that point."""
+    view or hand, tricks won, trump, a result and the game's end): read from the spec at
+    that point.  A result is charged to ``earlier`` differences of the hand where there
+    are (the points of a trick counted otherwise), else to the parts of it that differ;
+    the game's end is judged from the engine's own totals (given these totals, does the
+    spec end the game as the engine does?), so a result that differs never charges a
+    game rule by itself."""
     from ...engine import attribution
-    hand = _replayed(oracle, result.case.deal, played.path)
-    if hand is None:
+    session = _replayed_session(oracle, result.case.deal, played.path)
+    if session is None:
         return ()
+    hand = session.hand
     divergence = result.divergence
     keys = list(divergence.expected) if divergence and isinstance(divergence.expected, dict) \
         else []
+    actual = divergence.actual if divergence and isinstance(divergence.actual, dict) else {}
     rules: list[str] = []
     for key in keys:
-        if key == "view":
+        if key == "result" and hand.is_over:
+            # what the hand showed before (a trick's points), else the parts that differ
+            # as the fuzzer tells them: never every scoring rule at once
+            explained = [r for d in earlier for r in d.rules]
+            rules += explained or _result_rules(session, divergence, played.engine_state)
+        elif key == "game_over" and hand.is_over and hand.result is not None:
+            rules += _game_end_rules(oracle, session, divergence, played.engine_state)
+        elif key == "view":
             rules += attribution.view_rules(hand, divergence.expected["view"])
         elif key in ("trump",):
             rules.append(hand.t.rule("trump", "choices"))

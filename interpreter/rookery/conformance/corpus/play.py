@@ -184,6 +184,7 @@ def _play_step(pending: Pending, info: EngineInfo, where: str, step: dict, playe
         found = compare(expect, state, seat_states)
         found = _flow_apart(found, rules, played, where)
         if found:
+            played.engine_state = state
             detail = "; ".join(f"{m.key}: {m.detail}" if m.detail else f"{m.key} differs"
                                for m in found)
             raise Diverged(Divergence(where, step, {m.key: m.expected for m in found},

@@ -111,6 +111,9 @@ class Played:
     # Burials whose parts the engine took in another order than the case writes them:
     # (where in path, the actions as written).
     reordered: list = field(default_factory=list)
+    # The engine's whole state at an ``expect`` that failed (what the charge reads of
+    # its result beyond the parts the case compared).
+    engine_state: dict | None = None
 
     def written_path(self) -> list:
         """The path with each reordered burial as the case writes it (the order the spec
