@@ -238,3 +238,75 @@ def test_a_case_learned_from_a_spec_that_extends_a_sibling_file_reruns(tmp_path)
                  "--json", str(out)])
     rerun = json.loads(out.read_text())
     assert code == 0 and not rerun["invalid"] and rerun["counts"]["pass"] >= 2
+
+
+ROOK_LOWEST = ('variant tournament "Tournament Rook, the Rook ranked lowest (a test engine)"\n'
+               'extends tournament\n\ntrump:\n  rook lowest    ruling "a quirk"\n')
+ROOK_25 = ('\nscoring:\n  counters 5=5, 10=10, 14=10, ROOK=25    ruling "a quirk"\n'
+           '  total 125    ruling "the counters with the Rook at 25"\n')
+
+
+def _unlearned(tmp_path: Path, text: str, deals: int = 40) -> Fuzzer:
+    """Fuzz an engine of ``text`` against Tournament, learning nothing from it (so every
+    deal that meets its trick quirk stops at that trick)."""
+    spec = tmp_path / "engine.rook"
+    spec.write_text(text, encoding="utf-8")
+    variant, theirs = load_variant("tournament"), load_variant(spec)
+    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: theirs})), seed=1)
+    fuzzer.run(deals)
+    return fuzzer
+
+
+def test_past_a_trick_won_otherwise_the_hand_is_scored_from_the_engines_tricks(tmp_path):
+    """Issue 28, item 2: an engine that ranks the Rook lowest gives a trick to another
+    seat in most deals; the hand is played on with the engine alone and the spec scores
+    the engine's own tricks.  Its scoring being the spec's, the scoring and game rules
+    earn witnesses there instead of being masked by ``trump.rook`` (before: masked in
+    every such deal)."""
+    fuzzer = _unlearned(tmp_path, ROOK_LOWEST)
+    coverage = fuzzer.coverage
+    stopped = coverage.stopped_by["trump.rook"]
+    assert stopped >= 10
+    for rule in ("scoring.counters", "scoring.bidders", "scoring.last-trick"):
+        masked = sum(len(deals) for by, deals in coverage.masked.get(rule, {}).items()
+                     if by.startswith("trump.rook"))
+        assert masked <= stopped // 5, (rule, masked, stopped)
+        assert coverage.witnesses[rule] >= stopped, rule
+    found = {v.rule: v for v in verdicts(fuzzer.variant, coverage, group(fuzzer.differences),
+                                         alternatives=fuzzer.spec_alternatives())}
+    assert found["trump.rook"].verdict == BREAKS
+    assert found["scoring.counters"].verdict == CONFORMS
+
+
+def test_an_engine_scoring_its_own_tricks_otherwise_earns_no_witness_there(tmp_path):
+    """The same engine with the Rook worth 25: scored from its own tricks, its results
+    differ, so no scoring rule is witnessed there (the masking says so), and
+    ``scoring.counters`` breaks, never conforms."""
+    fuzzer = _unlearned(tmp_path, ROOK_LOWEST + ROOK_25)
+    coverage = fuzzer.coverage
+    reasons = coverage.masked.get("scoring.bidders", {})
+    assert any("its result differs too" in by for by in reasons), reasons
+    found = {v.rule: v for v in verdicts(fuzzer.variant, coverage, group(fuzzer.differences),
+                                         alternatives=fuzzer.spec_alternatives())}
+    assert found["scoring.counters"].verdict == BREAKS
+
+
+def test_a_tie_at_the_target_is_searched_over_the_running_scores():
+    """Issue 28, item 6: in Standard-deck Rook a sweep scores 300 (the every-trick
+    bonus) where a hand holds 200, so bidders set behind by the hand's points seldom end
+    level.  A deal of the ``tied`` scenario that ends apart is played again, the same
+    actions, from running scores that make it end level at or past the target (before:
+    a few in ten)."""
+    from rookery.conformance.differential.scenarios import scenario_for
+    variant = load_variant("standard-deck")
+    fuzzer = Fuzzer(variant, InProcessEngine(Session({variant.id: variant})), seed=1)
+    tied = scenario_for("game.ties", "game.ties")
+    level = ended = 0
+    for number in range(12):
+        outcome = fuzzer.play_planned(number, tied, fuzzer.coverage, set())
+        hand = fuzzer._hand_now
+        if hand.result is not None and not hand.result.thrown_in and not outcome.found:
+            ended += 1
+            totals = list(hand.result.scores)
+            level += totals.count(max(totals)) > 1 and max(totals) >= variant.game.target
+    assert ended >= 10 and level >= ended - 3, (ended, level)

@@ -187,7 +187,9 @@ class Fuzzer(Lockstep):
             self.view_rate = 1.0            # every decision: another seat's view too
         self._witnessing = self._witnessing_for(number, base, scenario)
         try:
-            self.play_deal(number)
+            found = self.play_deal(number)
+            if scenario is not None and scenario.scores == "tied" and not found:
+                self._level_again(number)
         finally:
             self.on_difference = callback
             self._scenario = None
@@ -203,6 +205,35 @@ class Fuzzer(Lockstep):
         self.coverage, self._told = merged, merged_told
         self.deals -= 1
         return outcome
+
+    def _level_again(self, number: int) -> None:
+        """A tie at the target, searched over the running scores: where the deal of a
+        ``tied`` scenario ended with the totals apart (the stacked bidders took more or
+        less than the gap they started behind by), the same deal is played again, the
+        same actions, from running scores at which the bidders' total ends level with
+        the best of the others at or past the target.  The play does not depend on the
+        scores, so the second ending is level: the tie rules decide there."""
+        from ..diagnosis.lockstep import choices_of
+        hand, record = getattr(self, "_hand_now", None), getattr(self, "_record", None)
+        if hand is None or record is None or record.earlier or hand.result is None or \
+                hand.result.thrown_in or record.deal.get("next"):
+            return
+        t, target = hand.t, self.variant.game.target
+        totals = list(hand.result.scores)
+        keeper = t.team_of[hand.bidder] if t.team_of is not None else hand.bidder
+        others = [s for k, s in enumerate(totals) if k != keeper]
+        if not others or totals[keeper] == max(others) or max(others) < target:
+            return
+        deal = dict(record.deal)
+        scores = list(deal.get("scores") or [0] * len(totals))
+        scores[keeper] += max(others) - totals[keeper]
+        deal["scores"] = scores
+        try:
+            choices = choices_of(self.variant, deal, record.path())
+        except Exception:  # noqa: BLE001 - the spec plays these scores otherwise: no tie
+            return
+        self.play_deal(number, deal=deal, choices=choices)
+        self.deals -= 1                 # the same deal, played again
 
     # -- witnesses (see :mod:`.witnesses`) -----------------------------------------------------
 
@@ -263,6 +294,7 @@ class Fuzzer(Lockstep):
 
     def _witness_hand(self, hand) -> None:
         w = self._witnessing
+        self._hand_now = hand           # the spec's hand, played on as the deal goes
         if w is not None:
             w.start_hand(hand)
             self._phase_before = hand.phase
@@ -324,7 +356,6 @@ class Fuzzer(Lockstep):
         if w is None or hand.result is None:
             return
         from ..diagnosis.compare import compare
-        from ..diagnosis.judged import game_over_of
         t, number = hand.t, self._number
         step = len(record.path())
         parts = {k: want["result"][k] for k in ("thrown_in", "nest_to", "taken", "made",
@@ -363,21 +394,35 @@ class Fuzzer(Lockstep):
                         self.coverage.mask(rule, "a difference of the hand's result (the "
                                            "engine states no totals to judge from)", number)
             return
-        expected = game_over_of(self.variant, used, t.team_of)
+        self._witness_game_end(used, got, step, replayable=result_agreed)
+
+    def _witness_game_end(self, used, got, step: int, replayable: bool,
+                          observable: str = "game_over") -> set[str]:
+        """The game rules decided again under each alternative from the totals of
+        ``used`` (a hand's result: the spec's, or one with the engine's totals): each
+        whose alternative ends the game otherwise has a witness where the engine's
+        ``game_over`` (in ``got``) is the spec's.  Returns the rules witnessed."""
+        from ..diagnosis.compare import compare
+        from ..diagnosis.judged import game_over_of
+        w, team_of = self._witnessing, self.t.team_of
+        expected = game_over_of(self.variant, used, team_of)
         game_agreed = not compare({"game_over": expected}, got, {})
-        for rule in here:
+        witnessed = set()
+        for rule in self._rules_here():
             if rule.partition(".")[0] != "game":
                 continue
             for alternative in w.of(rule):
-                if game_over_of(alternative.variant, used, t.team_of) == expected:
+                if game_over_of(alternative.variant, used, team_of) == expected:
                     continue
                 if game_agreed:
                     # a case replays it where the spec's own totals decided (not the
                     # engine's, which the spec would not reach)
-                    self._witness(rule, step, alternative.line, "game_over",
-                                  {"expect": {"game_over": expected}} if result_agreed
+                    self._witness(rule, step, alternative.line, observable,
+                                  {"expect": {"game_over": expected}} if replayable
                                   else None)
+                    witnessed.add(rule)
                 break
+        return witnessed
 
     def _witness_stop(self, difference, number) -> None:
         """The deal stopped at an earlier difference: every shadow still following the
@@ -388,9 +433,120 @@ class Fuzzer(Lockstep):
         by = ", ".join(difference.rules) or f"an unexplained difference ({difference.kind})"
         masked = {shadow.alternative.rule for shadow in w.shadows}
         masked |= {rule for rule in self._rules_here() if is_end_rule(rule)}
+        if difference.kind == "trick-winner":
+            judged, differs = self._score_engine_tricks(number)
+            masked -= judged
+            if differs:
+                by += " (the hand played on: scored from the engine's own tricks, its " \
+                    "result differs too)"
         for rule in sorted(masked - set(difference.rules)):
             self.coverage.mask(rule, by, number)
         w.shadows = []
+
+    # -- a hand played on past a trick won otherwise: scored from the engine's own tricks --
+
+    def _score_engine_tricks(self, number: int) -> tuple[set[str], bool]:
+        """After a trick the engine gave another winner than the spec, the scoring rules
+        are judged from the engine's own tricks: the engine plays the hand on alone (its
+        own legal actions, chosen at random), its tricks read from its ``last_trick``,
+        and the spec scores them.  Where the engine's result agrees, each scoring rule
+        an alternative of which would have scored those tricks otherwise has a witness.
+        Returns the scoring rules so judged, and whether the engine's result differs
+        from the spec's scoring of its tricks (then nothing is witnessed)."""
+        from ...engine.scoring import score_hand
+        from .witnesses import EngineTricks
+        w, hand = self._witnessing, getattr(self, "_hand_now", None)
+        if w is None or hand is None or hand.result is not None or not hand.tricks or \
+                not EngineTricks.can_score(hand):
+            return set(), False
+        played = self._engine_plays_on(hand, random.Random(f"{self.seed}/{number}/on"))
+        if played is None:
+            return set(), False
+        tricks, final = played
+        theirs = final["result"]
+        seen = EngineTricks(hand, tricks)
+        try:
+            scored = score_hand(seen)
+            mine = result_parts(scored, hand.t)
+        except Exception:  # noqa: BLE001 - tricks the spec cannot score tell nothing
+            return set(), False
+        keys = [k for k in ("nest_to", "taken", "made", "changes", "scores") if k in theirs]
+        if not keys or theirs.get("thrown_in"):
+            return set(), False
+        if any(theirs[k] != mine[k] for k in keys):
+            return set(), True
+        judged = set()
+        step = len(self._record.path())
+        for rule in self._rules_here():
+            if rule.partition(".")[0] == "game" or not is_end_rule(rule):
+                continue
+            for alternative in w.of(rule):
+                other = rescored(seen, alternative.variant)
+                if other is not None and any(result_parts(other, hand.t)[k] != mine[k]
+                                             for k in keys):
+                    self._witness(rule, step, alternative.line,
+                                  "result, scored from the engine's own tricks")
+                    judged.add(rule)
+                    break
+        # the game's end, from the engine's totals (which agree with the spec's scoring
+        # of its tricks)
+        if "game_over" in final:
+            judged |= self._witness_game_end(scored, final, step, replayable=False,
+                                             observable="game_over, after the engine's "
+                                             "own tricks")
+        return judged, False
+
+    def _engine_plays_on(self, hand, rng) -> tuple[list, dict] | None:
+        """The engine plays the hand on alone from the trick the two won otherwise: its
+        tricks (the spec's before that one, then the engine's own, as card indices and
+        winner) and its result; None where it cannot be followed (no last trick, an
+        action refused, no end within the hand's length, an engine that fails)."""
+        from ..protocol.engines import EngineFailure
+        t = hand.t
+        tricks = [(list(cards), winner) for _l, cards, _s, winner in hand.tricks[:-1]]
+
+        def taken(state) -> bool:
+            """The engine's last trick, where it completed one more: False if unread."""
+            won = state.get("tricks_won")
+            if not isinstance(won, list) or not all(type(n) is int for n in won):
+                return False
+            if sum(won) == len(tricks):
+                return True
+            last = state.get("last_trick")
+            if sum(won) != len(tricks) + 1 or not isinstance(last, dict):
+                return False
+            cards = [t.card_of.get(c) if isinstance(c, str) else None
+                     for c in last.get("cards") or ()]
+            winner = last.get("winner")
+            if not cards or None in cards or type(winner) is not int or \
+                    not 0 <= winner < hand.n:
+                return False
+            tricks.append((cards, winner))
+            return True
+
+        try:
+            state = self.engine.state(None)
+            for _ in range(4 * len(t.codes) + 4):
+                if not taken(state):
+                    return None
+                if state.get("hand_over") is True:
+                    return (tricks, state) if isinstance(state.get("result"), dict) \
+                        else None
+                seat = state.get("to_act")
+                if type(seat) is not int or not 0 <= seat < hand.n:
+                    return None
+                legal = self.engine.state(seat).get("legal")
+                if not isinstance(legal, list) or not legal:
+                    return None
+                if not self.engine.apply(seat, rng.choice(sorted(map(str, legal)))).accepted:
+                    return None
+                state = self.engine.state(None)
+        except EngineFailure:
+            self.engine.restart()       # the next deal starts it again, as after a failure
+            self.info = None
+        except Exception:  # noqa: BLE001 - an engine's odd answer ends the play-on, no more
+            return None
+        return None
 
     def merge(self, outcome: DealOutcome) -> None:
         """Take one deal's results into the run's (called in deal order)."""
@@ -574,7 +730,8 @@ class Fuzzer(Lockstep):
         keeper = t.team_of[self._auction_seat] if t.team_of is not None else \
             self._auction_seat
         scores = scenarios.start_scores(scenario, rng, v, t.keepers, keeper,
-                                        max(t.total_points, 5)) or [0] * t.keepers
+                                        max(t.total_points, 5), scenarios.sweep(v, t)) \
+            or [0] * t.keepers
         deal = _deal_dict(deal_hand(v, rng, dealer, scores, rng.randrange(4)))
         seat = self._auction_seat
         if self._slam:

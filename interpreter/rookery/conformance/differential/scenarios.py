@@ -20,7 +20,9 @@ from dataclasses import dataclass
 class Scenario:
     """How to set up one deal: the rule it is for, the running scores (``near``: just
     below the target on every side, ``tied``: the defenders past it and the
-    stacked bidders behind by every point, to end level, ``bidders-behind``: the
+    stacked bidders behind by every point or by a sweep's score, to end level (a deal
+    that ends apart is played again from scores that level it: the fuzzer's
+    ``_level_again``), ``bidders-behind``: the
     defenders ahead, ``low``: the bidding side near the low score), the cards
     (``stacked``: the bid winner's side holds the high cards, ``weak``: a seat without a
     counter, ``forced``: the bid winner's hand and the nest full of the cards the spec
@@ -83,21 +85,44 @@ def plan(numbers, wanted: list[Scenario]) -> dict[int, Scenario | None]:
     return out
 
 
+def sweep(variant, t) -> int:
+    """What the bidders score when they take every trick at the lowest bid: the hand's
+    points, the bonuses of a sweep (every trick, every counter, the last trick, the
+    majority, the most cards, a take doubled), by the spec's own formulas.  A tie at the
+    target is set up from it: in a spec with a bonus for every trick a sweep scores far
+    more than the points a hand holds (360 where the hand holds 260)."""
+    from ...engine.scoring import plan_of, side_score
+    from ...language.points import points_available
+    rules = variant.scoring
+    counters = sum(card.points * card.copies for card in variant.deck.cards)
+    bonus = points_available(variant) - counters + rules.all_tricks + rules.all_points
+    if rules.doubled:
+        bonus += counters + bonus
+    try:
+        _, change = side_score(plan_of(t), True, None, counters, bonus, variant.deal.hand,
+                               variant.bidding.minimum, 0)
+    except Exception:  # noqa: BLE001 - a formula this cannot feed: the hand's points
+        return points_available(variant)
+    return change
+
+
 def start_scores(scenario: Scenario, rng, variant, keepers: int, bidders: int,
-                 points: int) -> list[int] | None:
+                 points: int, swept: int | None = None) -> list[int] | None:
     """The running scores a scenario starts from (None: the usual random ones).
     ``bidders`` is the score keeper of the seat that will take the bid, ``points`` the
-    points a hand holds."""
+    points a hand holds, ``swept`` what the bidders score for a sweep (:func:`sweep`)."""
     target = variant.game.target
     step = max(variant.bidding.step, 5)
     near = [target - step * rng.randrange(1, 4) for _ in range(keepers)]
     if scenario.scores == "near":
         return near
     if scenario.scores == "tied":
-        # past the target, the stacked bidders behind by every point of the hand: when
-        # they take them all, the totals are level at the end of the game
+        # past the target, the stacked bidders behind by what they score: when they
+        # take every point (or sweep, which may score more), the totals are level at
+        # the end of the game.  The gap is searched among both, deal by deal.
+        gaps = sorted({points, swept if swept else points})
         scores = [target + step] * keepers
-        scores[bidders] = target + step - points
+        scores[bidders] = target + step - gaps[rng.randrange(len(gaps))]
         return scores
     if scenario.scores == "bidders-behind":
         scores = [target - step for _ in range(keepers)]
@@ -179,4 +204,4 @@ def forced_burial(hands: list[list[str]], nest: list[str], seat: int, bar: list[
 
 
 __all__ = ["BY_CLAUSE", "Scenario", "barred", "forced_burial", "plan", "scenario_for",
-           "start_scores", "weak_hands"]
+           "start_scores", "sweep", "weak_hands"]

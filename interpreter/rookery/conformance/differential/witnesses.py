@@ -26,6 +26,10 @@ How each rule is put to the test:
   from the same totals: the spec's when the engine's result agreed, **the engine's own
   totals** when it did not (so a hand scored otherwise does not hide how the engine ends
   a game: given these totals, what does the spec decide?).
+- **Past a trick won otherwise** (a deal stopped at a trick winner): the engine plays the
+  hand on alone and the spec scores the engine's own tricks (:class:`EngineTricks`);
+  where the engine's result is that scoring, the scoring and game rules are judged there
+  as on any finished hand (``Fuzzer._score_engine_tricks``), else they stay masked.
 - **Stand-ins** for clauses with no alternative: the table, the deck and the deal (the
   deal accepted and the acting seats' cards as dealt), the burial's size (the burial
   compared to its end), a final pass (a seat that passed skipped, compared) and the
@@ -295,6 +299,36 @@ class _Rescored:
         return getattr(self._hand, name)
 
 
+class EngineTricks:
+    """A hand whose tricks were won as the engine says, not as the spec would: the
+    spec's hand up to the trick the two won otherwise (its auction, burial and running
+    scores, which were compared and agreed), with the engine's tricks from there on,
+    each read from the engine's ``last_trick`` (its cards and winner).  What
+    :func:`score_hand` reads of it is the spec's scoring of the engine's own tricks:
+    *given these tricks, what does the spec score?*  Only for sides fixed before the
+    play (a called partner's side is known from the play itself)."""
+
+    def __init__(self, hand, tricks: list[tuple[list[int], int]]):
+        self._hand = hand
+        self.tricks = [(None, tuple(cards), (), winner) for cards, winner in tricks]
+        points = hand.t.points
+        self.tricks_won = [0] * hand.n
+        self.points_won = [0] * hand.n
+        for cards, winner in tricks:
+            self.tricks_won[winner] += 1
+            self.points_won[winner] += sum(points[c] for c in cards)
+
+    def __getattr__(self, name):
+        return getattr(self._hand, name)
+
+    @staticmethod
+    def can_score(hand) -> bool:
+        """Whether the sides of ``hand`` are fixed before the play (partnerships, or
+        every player alone), so that the engine's tricks are scored by the same sides."""
+        from ...engine.scoring import plan_of
+        return plan_of(hand.t)[1] is not None
+
+
 def rescored(hand, variant: Variant):
     """``hand``'s result had ``variant`` scored it (None if it cannot be)."""
     try:
@@ -366,7 +400,8 @@ def choose_rules(alternatives: Alternatives, witnesses: Counter, rules: list[str
     return tuple(out)
 
 
-__all__ = ["Alternative", "Alternatives", "DEFAULT_MIN_WITNESSES", "SHADOWS", "STAND_INS",
+__all__ = ["Alternative", "Alternatives", "DEFAULT_MIN_WITNESSES", "EngineTricks", "SHADOWS",
+           "STAND_INS",
            "WITNESSES_PER_SHADOW",
            "STAND_IN_WORDS", "Shadow", "UNOBSERVABLE", "Witnessing", "choose_rules",
            "is_end_rule", "rescored", "result_parts"]
