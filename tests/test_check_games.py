@@ -63,6 +63,23 @@ def test_a_record_rookery_wrote_conforms(tmp_path, record):
     assert minimum["witness"]["alternative"].startswith("minimum ")
 
 
+def test_min_witnesses_asks_more_of_a_conforming_rule(tmp_path, record):
+    """``--min-witnesses N`` (default 1 for a log) is fuzz's: a rule with fewer
+    witnesses than that is not reached, said why; 0 is refused as a usage error."""
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(record, indent=1))
+    _, usual = _check(tmp_path, log)
+    _, strict = _check(tmp_path, log, "--min-witnesses", "4")
+    few = [rule for rule, v in _verdicts(usual).items()
+           if v["verdict"] == "conforms" and 0 < v.get("witnesses", 99) < 4]
+    assert few, "some rule conforms on one to three witnesses"
+    for rule in few:
+        verdict = _verdicts(strict)[rule]
+        assert verdict["verdict"] == "not reached" and verdict["reason"], verdict
+    assert strict["verdict_counts"]["conforms"] < usual["verdict_counts"]["conforms"]
+    assert main(["check-games", str(log), "--min-witnesses", "0"]) == 2
+
+
 def test_the_legal_actions_offered_give_witnesses_of_a_permissive_alternative(
         tmp_path, record):
     """An alternative that allows more (any card may be played) is never caught by the

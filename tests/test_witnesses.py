@@ -310,3 +310,27 @@ def test_a_tie_at_the_target_is_searched_over_the_running_scores():
             totals = list(hand.result.scores)
             level += totals.count(max(totals)) > 1 and max(totals) >= variant.game.target
     assert ended >= 10 and level >= ended - 3, (ended, level)
+
+
+@pytest.mark.parametrize("engine", ["nest_shown.py", "trump_first_rook_25.py",
+                                    "scores_and_target.py", "wrong_seat.py"])
+def test_a_case_fuzz_writes_is_charged_on_rerun_to_the_rule_fuzz_named(runs, engine,
+                                                                      tmp_path):
+    """Issue 28, item 7, "the same answer everywhere": every case fuzz writes, rerun
+    with ``rookery conformance`` against the same engine, is charged to the rule fuzz
+    named (before: a nest shown was charged to the view rules, a nest counter valued
+    otherwise to the three bonuses its one deal also fits).  The whole measure over the
+    engines of ``tests/engines/`` is ``benchmarks/rerun_charges.py``."""
+    _, report, _ = runs(engine)
+    deviations = [d for d in report["deviations"] if d.get("case")]
+    assert deviations
+    for deviation in deviations:
+        out = tmp_path / "rerun.json"
+        subprocess.run([sys.executable, "-m", "rookery", "conformance", "--engine",
+                        f"{sys.executable} {ENGINES / engine}", deviation["case"], "--json",
+                        str(out)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+        results = json.loads(out.read_text())["cases"]
+        charged = {rule for result in results
+                   for rule in (result.get("charged") or result.get("blocked_by") or ())}
+        assert charged and charged <= set(deviation["rules"]), (deviation["case"], charged,
+                                                                deviation["rules"])

@@ -127,3 +127,73 @@ def test_fuzz_j2_tells_a_deal_whose_engine_kills_its_worker_each_time(tmp_path):
     report = json.loads((tmp_path / "fuzz.json").read_text())
     failures = [d for d in report["deviations"] if d["kind"] == "engine-failure"]
     assert failures and "worker process" in failures[0]["minimal"]["detail"]
+
+
+# Loaded by every Python process of the run below (the runner and its spawned workers)
+# through PYTHONPATH: the work function ROOKERY_KILL_ITEM names ("module.function:word")
+# kills the worker running it on an item whose repr holds the word, each time.  The
+# wrapper keeps the function's name, so the runner pickles it by reference as usual.
+SITE = '''import os
+if os.environ.get("ROOKERY_KILL_ITEM"):
+    import importlib, signal
+    target, word = os.environ["ROOKERY_KILL_ITEM"].split(":", 1)
+    module_name, name = target.rsplit(".", 1)
+    module = importlib.import_module(module_name)
+    original = getattr(module, name)
+
+    def dying(item, _original=original):
+        if word in repr(item):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return _original(item)
+    dying.__module__, dying.__qualname__ = original.__module__, original.__qualname__
+    setattr(module, name, dying)
+'''
+
+
+def _run_killing(tmp_path, target: str, argv: list[str]) -> subprocess.CompletedProcess:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(SITE)
+    env = dict(os.environ, ROOKERY_KILL_ITEM=target, PYTHONPATH=os.pathsep.join(
+        filter(None, [str(site), PACKAGE_ROOT, os.environ.get("PYTHONPATH")])))
+    run = subprocess.run([sys.executable, "-m", "rookery.cli", *argv, "-j", "2"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert "Traceback" not in run.stderr, run.stderr
+    return run
+
+
+def test_compare_j2_reports_the_games_before_a_batch_that_kills_its_worker(tmp_path):
+    """Before: the campaign stopped with WorkerLost and no report.  Now the games of
+    each spec before the lost batch are the report, which says why it stops (exit 1)."""
+    run = _run_killing(tmp_path, "rookery.play.tally.play_games:first=26",
+                       ["compare", "tournament", "tournament+rook-low", "--games", "60",
+                        "--json", "--no-progress"])
+    assert run.returncode == 1, run.stderr
+    report = json.loads(run.stdout)
+    assert report["games"] == 25 and "killed the worker" in report["stopped"], report
+    assert "rookery: item" in run.stderr and "killed the worker" in run.stderr
+    # what happened to the workers is in the report too, not only on stderr
+    assert any("a worker process died" in said for said in report["workers"])
+
+
+def test_play_games_j2_reports_the_chunks_before_one_that_kills_its_worker(tmp_path):
+    run = _run_killing(tmp_path, "rookery.play.games.play_bot_games:first_seed=26",
+                       ["play", "tournament", "--games", "60", "--json"])
+    assert run.returncode == 1, run.stderr
+    report = json.loads(run.stdout)
+    assert report["games"] == 25 and "killed the worker" in report["stopped"], report
+    assert any("a worker process died" in said for said in report["workers"])
+
+
+def test_mutate_j2_reports_a_variant_that_kills_its_worker_as_lost(tmp_path):
+    """The other variant's mutants are checked and reported; the lost one says so (in
+    the table and the JSON), and the run exits 1."""
+    run = _run_killing(tmp_path, "rookery.cli.mutate.mutate_variant:'regular-partnership'",
+                       ["mutate", "regular-partnership", "one-high-partnership", "--json",
+                        "mutate.json", "--no-progress"])
+    assert run.returncode == 1, run.stderr
+    reports = {r["variant"]: r for r in json.loads((tmp_path / "mutate.json").read_text())}
+    assert "lost" in reports["regular-partnership"]
+    assert "lost" not in reports["one-high-partnership"]
+    assert reports["one-high-partnership"]["killed"] > 0
+    assert "lost: regular-partnership" in run.stdout

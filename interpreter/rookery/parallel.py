@@ -274,7 +274,8 @@ def _start_worker(parent: int) -> None:
 
 def map_in_order(fn: Callable[[Any], Any], items: Iterable, workers: Workers = Workers(),
                  progress: Callable[[int, Any], None] | None = None,
-                 lost: Callable[[Any, str], Any] | None = None) -> list:
+                 lost: Callable[[Any, str], Any] | None = None,
+                 said: list[str] | None = None) -> list:
     """``[fn(item) for item in items]``, run by ``workers``; ``progress(index, result)``
     is called in this process as each item finishes.  ``fn`` and the items must pickle
     (a module-level function, plain data) unless the run is in this process.
@@ -283,11 +284,13 @@ def map_in_order(fn: Callable[[Any], Any], items: Iterable, workers: Workers = W
     SIGTERM (any ``BaseException``) stops it and raises :class:`Interrupted` with the
     results that had finished.  A worker process that dies has its items run again
     (:meth:`Campaign._on_processes`); one that kills its worker each time gets the
-    result ``lost(item, why)``, or stops the campaign with :class:`WorkerLost`."""
+    result ``lost(item, why)``, or stops the campaign with :class:`WorkerLost`.  What
+    happened to the workers is said on stderr and, with ``said``, appended to it (for
+    the command's report)."""
     items = list(items)
     if len(items) <= 1 and workers.scheduler is None:
         workers = Workers()             # no pool to start for one item
-    with Campaign(workers) as campaign:
+    with Campaign(workers, said) as campaign:
         return campaign.map_in_order(fn, items, progress, lost)
 
 
@@ -298,10 +301,17 @@ class Campaign:
     worker-local objects are closed (an engine per worker started once, not once a
     round).  Leaving the block by an exception stops the workers at once."""
 
-    def __init__(self, workers: Workers = Workers()):
+    def __init__(self, workers: Workers = Workers(), said: list[str] | None = None):
         self.workers = workers
         self._pool = None           # a ProcessPoolExecutor, or a Dask client's executor
         self._client = None
+        # what happened to the workers (a death, the items run again, an item lost), in
+        # words: said on stderr as it happens and kept here for the report
+        self.said = said if said is not None else []
+
+    def _say(self, text: str) -> None:
+        self.said.append(text)
+        _say(text)
 
     def __enter__(self) -> "Campaign":
         return self
@@ -355,7 +365,7 @@ class Campaign:
                 died = _deaths(self._pool)
                 self._discard_pool()
                 left = [index for index in left if index not in finished]
-                _say(f"a worker process died ({died or 'it ended abruptly'}); "
+                self._say(f"a worker process died ({died or 'it ended abruptly'}); "
                      + (f"the {len(left)} items" if len(left) > 1 else "the item")
                      + " not finished run again"
                      + (" one by one" if attempt == "again" else ""))
@@ -380,8 +390,8 @@ class Campaign:
             raise WorkerLost(finished, len(items), index, why)
         finished[index] = lost(items[index], f"the worker process running it died each "
                                               f"time ({why})")
-        _say(f"item {index + 1} of {len(items)} killed its worker each time ({why}): "
-             "reported as lost")
+        self._say(f"item {index + 1} of {len(items)} killed its worker each time ({why}): "
+                  "reported as lost")
         if progress:
             progress(index, finished[index])
 

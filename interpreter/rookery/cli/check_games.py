@@ -37,6 +37,9 @@ def add_subcommand(sub) -> None:
     p.add_argument("--no-witnesses", action="store_true",
                    help="count each rule's compared decisions only, not its witnesses (the "
                    "decisions where an alternative of the rule would have been caught)")
+    p.add_argument("--min-witnesses", type=int, default=1, metavar="N",
+                   help="witnesses a rule needs to conform (default 1: a log is the games "
+                   "it holds, no deal steered towards a rule; fuzz asks for 3)")
     p.add_argument("-v", "--verbose", action="store_true", help="every rule not reached")
 
 
@@ -65,6 +68,9 @@ def cmd_check_games(args) -> int:
     from ..conformance.records.report import print_report, write_json, write_junit
     from .fuzz import _check_output_paths
     _check_output_paths(args)
+    if args.min_witnesses < 1:
+        raise UsageError(f"--min-witnesses {args.min_witnesses}: a rule needs at least one "
+                         "witness to conform")
     if not args.log.exists():
         raise UsageError(f"no such log: {args.log}")
     variant, oracle = _spec(args)
@@ -73,7 +79,8 @@ def cmd_check_games(args) -> int:
     report, problems = check_games(args.log, variant, oracle, cases=args.cases,
                                    spec_file=args.spec, rerun=rerun,
                                    spec_ref=None if args.no_witnesses else
-                                   str(args.spec or oracle["spec"]))
+                                   str(args.spec or oracle["spec"]),
+                                   min_witnesses=args.min_witnesses)
     console = Console(highlight=False, soft_wrap=True)
     for path, write in ((args.json, write_json), (args.junit, write_junit)):
         if path is not None:

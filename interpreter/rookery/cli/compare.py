@@ -95,6 +95,14 @@ def cmd_compare(args) -> int:
         comparison.stopped = f"interrupted after {comparison.played} games"
         _show(report(comparison), args, console)
         raise stop.cause from None
+    except parallel.WorkerLost as lost:
+        # a batch of games killed its worker each time: the games that finished are the
+        # report, which says why it stops there (exit 1, the error said last)
+        console.print(f"stopped: {comparison.played} games of each spec finished; "
+                      "the report covers them", markup=False)
+        comparison.stopped = f"stopped after {comparison.played} games: {lost}"
+        _show(report(comparison), args, console)
+        raise
     _show(report(comparison), args, console)
     return OK
 

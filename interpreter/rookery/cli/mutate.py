@@ -56,7 +56,8 @@ def cmd_mutate(args) -> int:
     with progress_bar(console, len(items), "variants", not args.no_progress) as advance:
         try:
             reports = parallel.map_in_order(mutate_variant, items, workers,
-                                            lambda index, report: advance())
+                                            lambda index, report: advance(),
+                                            lost=_lost_variant)
         except parallel.Interrupted as stop:
             reports, stopped = stop.in_order(), stop.cause
             console.print(f"stopped: the report covers the {len(reports)} variants that "
@@ -78,13 +79,29 @@ def cmd_mutate(args) -> int:
     for r in reports:
         for m in r.survived:
             console.print(f"survived: {r.variant}: {m.rule}: {m.change}")
+        if r.lost is not None:
+            console.print(f"lost: {r.variant}: {r.lost}; its mutants were not checked",
+                          markup=False)
     if args.json:
         from ..paths import write_text
         write_text(args.json, json.dumps([r.to_json() for r in reports], indent=2) + "\n",
                    "--json")
     if stopped is not None:     # 130 or 143: a part of the run is not all of it
         raise stopped
-    return 0 if all(not r.survived for r in reports) else 1
+    return 0 if all(not r.survived and r.lost is None for r in reports) else 1
+
+
+def _lost_variant(item: tuple, why: str):
+    """The report of a variant whose work item killed its worker each time: counted as
+    lost (exit 1), the other variants' reports kept."""
+    from ..conformance.mutation.mutants import MutationReport
+    from ..language.load import load_variant
+    spec, cases = item
+    try:
+        name = load_variant(spec).id
+    except Exception:  # noqa: BLE001 - the spec as the command line named it
+        name = str(spec)
+    return MutationReport(name, len(cases), lost=why)
 
 
 def _own_cases(spec: str, cases: list) -> list:

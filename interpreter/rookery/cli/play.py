@@ -171,7 +171,8 @@ def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
     items = [BotGames(parallel.portable(args.variant), first, count, tuple(seats),
                       args.dealer, max_hands, **budget)
              for first, count in parallel.chunks(args.seed, args.games, GAMES_A_CHUNK)]
-    chunks, stopped = _with_progress(items, play_bot_games, workers, args)
+    said: list[str] = []
+    chunks, stopped = _with_progress(items, play_bot_games, workers, args, said)
     outcomes = [game for chunk in chunks for game in chunk]
     table_rows = rates(variant, seats, outcomes)
     finished = sum(1 for o in outcomes if o.winners)
@@ -183,9 +184,11 @@ def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
         report = {"variant": variant.id, "games": games, "first_seed": args.seed,
                   "finished": finished, "hand_limit": max_hands,
                   "hands_per_game": hands / games,
-                  "bots": [r.to_json() for r in table_rows]}
+                  "bots": [r.to_json() for r in table_rows], "workers": said}
         if stopped is not None:
-            report["stopped"] = f"interrupted after {games} games"
+            report["stopped"] = f"stopped after {games} games: {stopped}" \
+                if isinstance(stopped, parallel.WorkerLost) else \
+                f"interrupted after {games} games"
         print(json.dumps(report, indent=2))
         return _ended(stopped)
     table = Table(title=f"{variant.title}: {games} games from seed {args.seed}")
@@ -205,8 +208,8 @@ def _many_games(args, variant, seats, max_hands, rates, workers, budget) -> int:
 
 def _ended(stopped: BaseException | None) -> int:
     """OK for a whole run; a run stopped by Ctrl-C or SIGTERM, its report printed,
-    ends as that signal would (130 or 143), so no caller takes part of a run for all of
-    it."""
+    ends as that signal would (130 or 143), and one stopped by a lost worker with its
+    error (1), so no caller takes part of a run for all of it."""
     if stopped is not None:
         raise stopped
     return OK
@@ -228,7 +231,8 @@ def seat_bots(text: str, players: int) -> tuple[str, ...]:
 GAMES_A_CHUNK = 25     # games in one work item of play --games
 
 
-def _with_progress(items: list, work, workers, args) -> tuple[list, BaseException | None]:
+def _with_progress(items: list, work, workers, args,
+                   said: list[str] | None = None) -> tuple[list, BaseException | None]:
     """``work`` over ``items`` (each a chunk of games) by ``workers``, with a progress
     bar over all the games on a terminal: the chunks' results, and what stopped the run
     (Ctrl-C, SIGTERM) or None; stopped, the chunks that finished."""
@@ -240,12 +244,21 @@ def _with_progress(items: list, work, workers, args) -> tuple[list, BaseExceptio
                       not args.json) as advance:
         try:
             return parallel.map_in_order(work, items, workers,
-                                         lambda index, done: advance(len(done))), None
+                                         lambda index, done: advance(len(done)),
+                                         said=said), None
         except parallel.Interrupted as stop:
             console.print(f"stopped: the rates below are those of the "
                           f"{sum(len(chunk) for chunk in stop.finished.values())} games "
                           "that finished")
             return stop.in_order(), stop.cause
+        except parallel.WorkerLost as lost:
+            # a chunk of games killed its worker each time: the chunks before it are
+            # the report (exit 1, the error said last)
+            kept = [lost.finished[i] for i in sorted(lost.finished)]
+            console.print(f"stopped: the rates below are those of the "
+                          f"{sum(len(chunk) for chunk in kept)} games that finished",
+                          markup=False)
+            return kept, lost
 
 
 def cmd_replay(args) -> int:

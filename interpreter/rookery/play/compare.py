@@ -116,6 +116,8 @@ class Comparison:
     tests: tuple[stats.Sequential, ...] = ()     # per house spec, when asked for
     test_measure: str | None = None
     stopped: str | None = None          # why the games stopped before the number asked
+    # what happened to the worker processes (one died, its games run again ...)
+    workers_said: list[str] = field(default_factory=list)
 
     @property
     def played(self) -> int:
@@ -137,7 +139,7 @@ def play_batch(comparison: Comparison, count: int, workers: Workers, progress=No
         if progress:
             progress(len(result))
     try:
-        map_in_order(play_games, items, workers, done)
+        map_in_order(play_games, items, workers, done, said=comparison.workers_said)
     finally:
         # what finished in seed order is kept, even when the run was stopped
         for number, games in enumerate(comparison.games):
@@ -230,6 +232,7 @@ def report(comparison: Comparison) -> dict:
         "games": comparison.played, "first_seed": comparison.first_seed,
         "bots": list(comparison.bots), "hand_limit": comparison.max_hands,
         "confidence": 0.95, "stopped": comparison.stopped,
+        "workers": list(comparison.workers_said),
         "sequential_tests": [dict(test.to_json(), measure=comparison.test_measure)
                              for test in comparison.tests],
         "measures": measures,

@@ -33,9 +33,11 @@ def charge(result: CaseResult, engine, info: EngineInfo, oracle, played: Played)
     # one the case passed through (a legal set that differs elsewhere) only explains.
     own = set(result.case.rules)
     for difference in found:            # left unattributed: the rules it fits
-        if not difference.rules and difference.fits:
+        if difference.fits:
+            # of the rules one deal cannot tell apart, the case's own (the one fuzz
+            # named when it wrote the case, weighing many deals)
             difference.rules = tuple(r for r in difference.fits if r in own) or \
-                difference.fits
+                difference.rules or difference.fits
         elif not difference.rules and difference.detail == "the highest bids differ":
             # No maximum clause: the spec's highest bid is the points a hand holds.
             difference.rules = (oracle_rule(oracle, "bidding", "maximum"),)
@@ -354,7 +356,17 @@ def _step_rules(oracle, result: CaseResult, played: Played, earlier=()) -> tuple
         elif key == "game_over" and hand.is_over and hand.result is not None:
             rules += _game_end_rules(oracle, session, divergence, played.engine_state)
         elif key == "view":
-            rules += attribution.view_rules(hand, divergence.expected["view"])
+            want = divergence.expected["view"]
+            hidden = want.get("hidden") if isinstance(want, dict) else None
+            if isinstance(hidden, list) and hidden:
+                # cards the seat should not see: the rule that hides each group of
+                # them, by where they lie, as fuzz tells a leak
+                seat = want.get("seat", hand.actor)
+                codes = [c for c in hidden if isinstance(c, str)]
+                rules += [r for _, _, found in attribution.leaks_by_cause(hand, seat, codes)
+                          for r in found]
+            else:
+                rules += attribution.view_rules(hand, want)
         elif key in ("trump",):
             rules.append(hand.t.rule("trump", "choices"))
         elif key in ("tricks_won", "last_trick"):

@@ -77,6 +77,7 @@ class Comparisons:
                 if len(fits) == 1:
                     record("result", fits, steps, parts, shown, "what the sides took differs")
                 else:
+                    difference.nest_unseen = bool(hand.result.nest_points)
                     self.pending.append((difference, set(fits)))
                 self._judge_game_end(hand, got, record)
                 return
@@ -234,9 +235,7 @@ class Comparisons:
         seen = sorted(hidden & set(strings_in(view)))
         # one difference per cause: which zone (another seat's hand, the nest, the cards
         # laid aside, a trick taken ...) the seat saw into, under the rule that hides it
-        for zone, codes in attribution.leak_zones(hand, seat, seen).items():
-            rules = attribution.leak_rules(hand, seat, codes) if not \
-                zone.startswith("seat ") else (hand.t.rule("play", "review"),)
+        for zone, codes, rules in attribution.leaks_by_cause(hand, seat, seen):
             record("view-leak", rules,
                    [{"expect": {"view": {"seat": seat, "hidden": codes}}}],
                    f"seat {seat} sees none of {', '.join(codes)}",

@@ -58,6 +58,9 @@ class Difference:
     # Judged from the engine's own totals (its result differed): told, but no evidence
     # to learn a rule from (a replay under the spec scores the hand otherwise).
     judged: bool = False
+    # What the sides took differs in a hand whose nest held counters: a card never seen
+    # in a trick, so tricks counted alike do not show the counters valued alike.
+    nest_unseen: bool = False
 
     @property
     def key(self) -> tuple[str, str]:

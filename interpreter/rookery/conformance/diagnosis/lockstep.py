@@ -95,15 +95,18 @@ class Lockstep(Comparisons, Probes):
         """Name the rule of each difference that fit several rules in its own deal, where
         the other deals leave one: a rule that behaved alike where it applied is not the
         cause.  What still fits several rules is kept apart, unattributed."""
-        if not any(d.kind == "trick-points" for d in self.differences):
-            # Every trick was counted alike, so the counters are valued alike: a card
-            # valued otherwise would have shown in some trick.
-            for learned in set(self.alike_by) | {d.learned for d, _ in self.pending}:
-                self.alike_by.setdefault(learned, set()).add(
-                    self.t.rule("scoring", "counters"))
+        # Every trick was counted alike, so the counters are valued alike: a card valued
+        # otherwise would have shown in some trick -- except a card that never was in a
+        # trick, laid aside in the nest whose counters the result holds (the
+        # differences of such hands keep the counters among the rules they fit).
+        counters = self.t.rule("scoring", "counters")
+        seen_alike = not any(d.kind == "trick-points" for d in self.differences)
         named = {d.rules[0] for d in self.differences if len(d.rules) == 1}
         for difference, fits in self.pending:
-            left = fits - self.alike_under(difference.learned)
+            alike = self.alike_under(difference.learned)
+            if seen_alike and not difference.nest_unseen:
+                alike = alike | {counters}
+            left = fits - alike
             if len(left) > 1:
                 # each rule's alternatives tried on the deal: the one whose alternative
                 # removes the difference explains it

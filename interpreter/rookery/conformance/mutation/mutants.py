@@ -374,6 +374,9 @@ class MutationReport:
     survived: list[Mutant] = field(default_factory=list)
     equivalent: list[tuple[Mutant, str]] = field(default_factory=list)
     invalid: list[Mutant] = field(default_factory=list)
+    # why the variant's mutants were not run: its work item killed the worker process
+    # running it each time (``rookery mutate -j N``); None for a variant checked
+    lost: str | None = None
 
     @property
     def score(self) -> float | None:
@@ -381,11 +384,14 @@ class MutationReport:
         return len(self.killed) / observable if observable else None
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "cases": self.cases, "score": self.score,
-                "killed": len(self.killed), "invalid": len(self.invalid),
-                "equivalent": [{"rule": m.rule, "change": m.change, "reason": why}
-                               for m, why in self.equivalent],
-                "survived": [{"rule": m.rule, "change": m.change} for m in self.survived]}
+        out = {"variant": self.variant, "cases": self.cases, "score": self.score,
+               "killed": len(self.killed), "invalid": len(self.invalid),
+               "equivalent": [{"rule": m.rule, "change": m.change, "reason": why}
+                              for m, why in self.equivalent],
+               "survived": [{"rule": m.rule, "change": m.change} for m in self.survived]}
+        if self.lost is not None:
+            out["lost"] = self.lost
+        return out
 
 
 def check_variant_corpus(spec: str, cases: list[Case]) -> MutationReport:
@@ -430,7 +436,8 @@ def _uninterrupted(run):
 def summary_row(r: MutationReport) -> tuple[str, ...]:
     """One line of the summary: every mutant is counted once, in one of killed,
     survived, equivalent or invalid, so the four add up to the mutants."""
-    score = "-" if r.score is None else f"{100 * r.score:.0f}%"
+    score = "lost" if r.lost is not None else "-" if r.score is None else \
+        f"{100 * r.score:.0f}%"
     total = len(r.killed) + len(r.survived) + len(r.equivalent) + len(r.invalid)
     return (r.variant, str(r.cases), str(total), str(len(r.killed)), str(len(r.survived)),
             str(len(r.equivalent)), str(len(r.invalid)), score)

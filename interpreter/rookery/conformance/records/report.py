@@ -42,6 +42,7 @@ class GamesReport:
     verdicts: list[Verdict] = field(default_factory=list)
     places: dict = field(default_factory=dict)      # id(Difference) -> Finding
     rerun: str = ""
+    min_witnesses: int = 1      # what a rule needs to conform (``--min-witnesses``)
 
     def witnesses(self, rule: str) -> tuple[int, dict] | None:
         """A rule's witnesses and the first of them (None: the rule has no alternative,
@@ -99,7 +100,7 @@ class GamesReport:
 
 
 def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
-          seconds: float) -> GamesReport:
+          seconds: float, min_witnesses: int | None = None) -> GamesReport:
     """The report of a finished check: the differences grouped per rule and kind (each
     group's example the earliest in the log, the hand cut there), and the verdicts."""
     differences = [f.difference for f in check.findings]
@@ -108,12 +109,14 @@ def build(variant: Variant, oracle: dict, log: str, check: GamesCheck,
     for deviation in deviations:
         deviation.minimal = min(deviation.differences,
                                 key=lambda d: (d.deal_number, len(d.path)))
+    needed = MIN_WITNESSES if min_witnesses is None else min_witnesses
     _witnesses_into(variant, check)
     found = [replace(v, reason=NO_VIEWS) if v.verdict == NOT_REACHED and not v.moot and
              v.reason.startswith("the engine states no view") else v
              for v in verdicts(variant, check.coverage, deviations, views=False,
-                               min_witnesses=MIN_WITNESSES)]
-    report = GamesReport(variant, oracle, log, check, seconds, deviations, found, places)
+                               min_witnesses=needed)]
+    report = GamesReport(variant, oracle, log, check, seconds, deviations, found, places,
+                         min_witnesses=needed)
     first = {}
     for deviation in deviations:
         for rule in deviation.rules:
@@ -149,7 +152,7 @@ def _earned(report: GamesReport, verdict: Verdict) -> Verdict:
     where none of its alternatives would have been caught are no evidence (said so)."""
     witnessed = report.witnesses(verdict.rule)
     if verdict.verdict != NOT_REACHED or verdict.moot or witnessed is None or \
-            witnessed[0] >= MIN_WITNESSES or not verdict.decisions:
+            witnessed[0] >= report.min_witnesses or not verdict.decisions:
         return verdict
     alternatives = [a.clause for a in report.check.witnesses.alternatives
                     if a.rule == verdict.rule]

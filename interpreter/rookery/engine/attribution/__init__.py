@@ -75,6 +75,7 @@ from .views import (
     leak_rules,
     leak_zone,
     leak_zones,
+    leaks_by_cause,
     _nest_shown_rule,
 )
 
@@ -105,6 +106,7 @@ __all__ = [
     "leak_rules",
     "leak_zone",
     "leak_zones",
+    "leaks_by_cause",
     "legal_difference_rules",
     "legal_rules",
     "lower_maximum",

@@ -115,6 +115,15 @@ def leak_rules(hand, seat: int, leaked: Iterable[str]) -> tuple[str, ...]:
     return _unique(rules)
 
 
+def leaks_by_cause(hand, seat: int, seen) -> list[tuple[str, list[str], tuple[str, ...]]]:
+    """The cards ``seat`` sees and should not, one group per cause: where they lie
+    (:func:`leak_zones`), those cards, and the rule that hides them (a whole hand shown:
+    the view rule, ``play.review``; else :func:`leak_rules`)."""
+    return [(zone, codes, leak_rules(hand, seat, codes) if not zone.startswith("seat ")
+             else _unique([_rule(hand, "play", "review")]))
+            for zone, codes in leak_zones(hand, seat, seen).items()]
+
+
 def leak_zones(hand, seat: int, seen) -> dict[str, list[str]]:
     """The cards ``seat`` should not see, by where they lie: every card of another
     seat's hand when the whole of it is shown (its cards from the nest too), then each
