@@ -135,3 +135,35 @@ def test_a_python_example_that_counts_tens_as_five_is_caught_under_scoring_count
     # (On the whole corpus, a case of two hands is charged to what the count changes
     # further on, made or not and the game's end; fuzzing isolates the rule.)
     assert failed_rules(py_command(copy), tmp_path, "scoring") == {"scoring.counters"}
+
+
+def _logged_then_checked(command: str, tmp_path: Path) -> tuple[int, dict]:
+    """The example run through ``rookery fuzz`` with ``--log`` (the kit writes every
+    game it plays), then that log checked with ``rookery check-games``, no protocol."""
+    log = tmp_path / "games.jsonl"
+    fuzz(f"{command} --log {shlex.quote(str(log))}", tmp_path, "--no-shrink", deals=12)
+    assert log.is_file() and log.stat().st_size > 0
+    report = tmp_path / "games.json"
+    done = rookery("check-games", str(log), "--json", str(report), "--cases",
+                   str(tmp_path / "game-cases"))
+    assert report.is_file(), done.stdout[-3000:] + done.stderr[-3000:]
+    return done.returncode, json.loads(report.read_text(encoding="utf-8"))
+
+
+def test_a_log_the_python_example_writes_conforms_in_check_games(tmp_path):
+    """Issue 30: a log written by the Python example engine (its kit's ``--log``): every
+    hand replayed against the spec, exit 0, the rules that conform with witnesses."""
+    code, report = _logged_then_checked(py_command(PY_ENGINE), tmp_path)
+    assert code == 0 and report["ok"], report.get("deviations")
+    assert report["games"] >= 10 and report["errors"] == []
+    witnessed = [v for v in report["verdicts"] if v["verdict"] == "conforms"
+                 and v.get("witnesses", 0) > 0]
+    assert len(witnessed) >= 25
+
+
+def test_a_log_of_the_example_with_a_planted_bug_names_its_rule(tmp_path):
+    copy = planted(tmp_path, PY_ENGINE, ROOT / "interpreter" / "rookery" / "harness.py",
+                   right="{5: 5, 10: 10, 14: 10}", wrong="{5: 5, 10: 5, 14: 10}")
+    code, report = _logged_then_checked(py_command(copy), tmp_path)
+    assert code == 1
+    assert report["broken_rules"] == ["scoring.counters"], report["deviations"]

@@ -20,6 +20,10 @@ deal (dealer, number, scores) for the next hand, plays batches, and refuses what
 protocol refuses for every engine alike: an action whose notation cannot be read, any
 action once the hand is over, an action from a seat whose turn it is not.
 
+``serve(engine, log="games.jsonl")`` also keeps a log of every game the engine plays, in
+the format ``rookery check-games`` reads (:class:`GameLog`): the games of a conformance
+or fuzzing run, or of the engine's own use, checked afterwards with no protocol.
+
 This module is the whole kit: it imports nothing but the standard library and nothing of
 rookery, so an engine can use it without installing rookery (load this file by its path,
 or copy it beside the engine): ``conformance/examples/python-tournament/engine.py`` shows
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 import traceback
 from collections import Counter
@@ -246,13 +251,63 @@ OPTIONAL = (("high_bid", _same), ("bidder", _same), ("trump", _same),
 
 # -- One engine's table: the hand in play and how it was dealt ------------------------------
 
-class Table:
-    """One engine's session, request by request (what :func:`serve` runs)."""
+class GameLog:
+    """The games the engine plays, written as they are played in the JSON-lines format
+    ``rookery check-games`` reads (docs/recorded-games.md): a ``game`` line at each first
+    deal, a ``deal`` line per hand, an ``action`` line per accepted action (with the
+    legal actions the engine offered that seat just before), the hand's ``result`` and,
+    where the engine ends the game, an ``end`` line.  Refused actions are not played, so
+    they are not written.  The running scores of a deal are the request's, else zeros
+    per score keeper (``Engine.keepers``); a line is flushed as it is written."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, stream, engine: Engine):
+        self.stream = stream
+        self.engine = engine
+
+    def _write(self, line: dict) -> None:
+        self.stream.write(json.dumps(line) + "\n")
+        self.stream.flush()
+
+    def dealt(self, deal: Deal, first: bool, hand) -> None:
+        if first:
+            self._write({"type": "game", "variant": deal.variant,
+                         "engine": f"{self.engine.name} {self.engine.version}"[:200]})
+        scores = deal.scores if deal.scores is not None else \
+            (0,) * (self.engine.keepers or 0)
+        line = {"type": "deal", "dealer": deal.dealer, "number": deal.number,
+                "hands": [list(cards) for cards in deal.hands], "nest": list(deal.nest)}
+        if scores:
+            line["scores"] = list(scores)
+        self._write(line)
+        self.ended(hand)
+
+    def acted(self, seat: int, action: str, legal: list, hand) -> None:
+        self._write({"type": "action", "seat": seat, "action": action,
+                     "legal": [str(entry) for entry in legal]})
+        self.ended(hand)
+
+    def ended(self, hand) -> None:
+        """The hand's result and the game's end, once the hand is over."""
+        if _read(hand, "phase") != "done":
+            return
+        result = _result(_read(hand, "result")) if hasattr(hand, "result") else None
+        if result is not None:
+            self._write({"type": "result", **{key: value for key, value in result.items()
+                                               if value is not None}})
+        over = _game_over(_read(hand, "game_over")) if hasattr(hand, "game_over") else False
+        if over:
+            self._write({"type": "end", "winners": over["winners"]})
+
+
+class Table:
+    """One engine's session, request by request (what :func:`serve` runs); with
+    ``log`` (a :class:`GameLog`), every game played is written to it."""
+
+    def __init__(self, engine: Engine, log: GameLog | None = None):
         self.engine = engine
         self.hand = None
         self.deal: Deal | None = None
+        self.log = log
 
     def answer(self, request) -> dict:
         """The answer to one request (already read from its JSON line)."""
@@ -293,6 +348,8 @@ class Table:
         self._check_cards(deal)
         hand = self.engine.start(deal)
         self.hand, self.deal = hand, deal
+        if self.log is not None:
+            self.log.dealt(deal, request.get("next") is not True, hand)
         return {"ok": True} if look is NO_STATE else {"ok": True, "state": self.state(look)}
 
     def _first_deal(self, request: dict) -> Deal:
@@ -363,9 +420,12 @@ class Table:
             to_act = _read(self.hand, "to_act")
             if seat != to_act:
                 raise Refused(Code.NOT_YOUR_TURN, f"it is seat {to_act}'s turn, not seat {seat}'s")
+            legal = list(_read(self.hand, "legal")) if self.log is not None else None
             events = self.hand.apply(seat, action)
         except Refused as refusal:
             return {"accepted": False, "code": refusal.code, "message": refusal.message}
+        if self.log is not None:
+            self.log.acted(seat, str(action), legal, self.hand)
         return {"accepted": True, "events": list(events or ())}
 
     def batch(self, request: dict) -> dict:
@@ -463,12 +523,17 @@ def _state_arguments(request: dict):
 
 # -- The loop ---------------------------------------------------------------------------------
 
-def serve(engine: Engine, stdin=None, stdout=None) -> Table:
+def serve(engine: Engine, stdin=None, stdout=None, log=None) -> Table:
     """Read one request a line from ``stdin``, write one answer a line to ``stdout``,
-    until ``quit`` or the end of the input; the table is returned for a look at the end."""
+    until ``quit`` or the end of the input; the table is returned for a look at the end.
+    With ``log`` (a path, appended to, or a text stream), the games played are written
+    there as ``rookery check-games`` reads them (:class:`GameLog`)."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    table = Table(engine)
+    if isinstance(log, (str, os.PathLike)):
+        with open(log, "a", encoding="utf-8") as stream:
+            return serve(engine, stdin, stdout, stream)
+    table = Table(engine, GameLog(log, engine) if log is not None else None)
     # The bytes under a text stream, where there are some: a line that is not UTF-8 is
     # then answered like any line that is not JSON, whatever the locale.
     for line in getattr(stdin, "buffer", stdin):

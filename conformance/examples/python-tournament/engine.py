@@ -242,4 +242,7 @@ ENGINE = harness.Engine(name="python-tournament", version="1.0.0", variants=["to
                         start=TournamentHand, deck=DECK, seats=PLAYERS, keepers=TEAMS)
 
 if __name__ == "__main__":
-    harness.serve(ENGINE)
+    # ``--log FILE``: every game played is also written to FILE, as rookery check-games
+    # reads it
+    LOG = sys.argv[sys.argv.index("--log") + 1] if "--log" in sys.argv[:-1] else None
+    harness.serve(ENGINE, log=LOG)
