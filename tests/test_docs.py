@@ -251,3 +251,19 @@ def test_every_repository_path_a_page_names_exists():
             if not (REPO / real).exists():
                 missing.append(f"{page.name}: {path}")
     assert not missing
+
+
+def test_every_rule_a_report_names_has_an_anchor_on_its_variant_page():
+    """Issue 30: a conformance report gives a verdict to every rule of the spec, the
+    clauses it leaves at the language's default too (``game.ties``, ``play.claim``), and
+    links each to its anchor on the variant's page: every one of them is there, once."""
+    from rookery.language.load import load_variant
+    from rookery.language.silent import spec_rules
+    checked = 0
+    for page in sorted((REPO_DOCS / "variants").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        variant = load_variant(page.stem)
+        for rule, _ in spec_rules(variant):
+            assert text.count(f'<a id="{rule}"></a>') == 1, (page.name, rule)
+            checked += 1
+    assert checked > 500

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..language.figures import StaleRuling
 from ..language.lint import idle_reason
 from ..language.model import Rule, Variant
+from ..language.silent import spec_rules
 from ..language.vocabulary import SECTION_ORDER
 from ..escaping import markdown_text
 from .english import capital, listing, plural
@@ -39,6 +40,7 @@ def rules_section(v: Variant, titles: dict[str, str], stale: list[StaleRuling],
     lines = ["## The rules", "",
              "Phase by phase; under each, folded, its rule ids, sources and *rulings* "
              "(where the spec decides what the sources leave open).", ""]
+    anchored: set[str] = set()
     for section in SECTION_ORDER:
         told = sentences(v, section)
         if not told:
@@ -47,14 +49,35 @@ def rules_section(v: Variant, titles: dict[str, str], stale: list[StaleRuling],
         live = [s for s in told if s not in idle]
         lines += [f"### {SECTION_TITLES.get(section, capital(section))}", ""]
         if live:
-            lines += [" ".join(anchors(t) + t.text for t in prose(v, section, live)), ""]
+            said = prose(v, section, live)
+            anchored |= {key for t in said for key in t.keys}
+            lines += [" ".join(anchors(t) + t.text for t in said), ""]
         if idle:
+            said = prose(v, section, idle)
+            anchored |= {key for t in said for key in t.keys}
             lines += ['??? note "Rules that cannot matter with this deck"', ""]
             lines += [f"    - {anchors(t)}{t.text} *({idle_reason(v, t.rules[0])}.)*"
-                      for t in prose(v, section, idle)]
+                      for t in said]
             lines.append("")
         lines += _where_from([s.rule for s in told], v, titles, stale, parent)
-    return lines
+    return lines + _left_at_default(v, anchored)
+
+
+def _left_at_default(v: Variant, anchored: set[str]) -> list[str]:
+    """The clauses the spec does not write that still rule its hands, each with the
+    anchor of its id (``game.ties``): a conformance report gives them a verdict and
+    links each rule to its anchor here."""
+    left = [(rule, words) for rule, words in spec_rules(v) if words]
+    if not left:
+        return []
+    lines = ["### Left at the language's default", "",
+             "Clauses this spec does not write; each still rules its hands as the rules "
+             "language's default says (a conformance report checks them under these ids):",
+             ""]
+    for rule, words in left:
+        anchor = "" if rule in anchored else f'<a id="{rule}"></a>'
+        lines.append(f"- {anchor}`{rule}`: {markdown_text(words)}")
+    return lines + [""]
 
 
 def _where_from(rules: list[Rule], v: Variant, titles: dict[str, str],
