@@ -165,6 +165,9 @@ def test_a_plain_comparison_has_no_alternative_to_try():
 
 @pytest.mark.parametrize("change, rule", [
     ("opening dealer 55", "bidding.opening"),
+    # no opening bid: the engine lets the first seat bid the opening's amount, which the
+    # opening holding the auction refuses (before: charged to bidding.minimum too)
+    ("no opening bid", "bidding.opening"),
     ("step 10", "bidding.step"),
     ("trick-points 0", "scoring.trick-points"),
 ])
@@ -309,3 +312,15 @@ def test_a_rule_learned_later_does_not_clear_the_doubt_of_a_difference_found_bef
     rules, fuzzer = charged(oracle, mutant.mutant, 60, "kentucky-rook")
     assert fuzzer.learned() == (("scoring.all-tricks", "all-tricks 10"),)
     assert set(rules) == {"scoring.all-tricks"}
+
+
+@pytest.mark.parametrize("change", ["named before-nest", "named after-taking-nest"])
+def test_a_forced_dealer_both_agree_on_then_another_order_is_the_order_alone(change):
+    """Kentucky Rook forces the dealer to take the bid when every other seat passes.  An
+    engine naming trump at another moment agrees on that, then goes to trump where the
+    spec goes to the nest: ``trump.named`` alone (before: ``bidding.all-pass`` too, read
+    as an auction with no bid)."""
+    oracle = rookery.load_variant("kentucky-rook")
+    mutant = next(m for m in mutants("kentucky-rook", own_only=False) if m.change == change)
+    rules, _ = charged(oracle, mutant.mutant, 200, "kentucky-rook")
+    assert set(rules) == {"trump.named"}

@@ -94,8 +94,7 @@ def permit_rules(hand, action: Action, other_legal: Iterable[Action] = ()) -> tu
         spaced = sorted(theirs)
         if any(high - low != b.step for low, high in zip(spaced, spaced[1:])):
             return _unique([_rule(hand, "bidding", "step")])   # its bids go in other steps
-        opening_only = b.opening is not None and hand.high == b.opening and \
-            all(said == "pass" for _, said in hand.auction[1:])
+        opening_only = _opening_holds(hand)
         if amount == lowest and opening_only and (not theirs or min(theirs) > amount):
             return _unique([_rule(hand, "bidding", "opening")])  # the raise over the opening
         if amount == t.max_bid and not theirs:
@@ -214,12 +213,27 @@ def legal_difference_rules(hand, missing: Iterable[Action], extra: Iterable[Acti
             # named: when trump is named, not what the phase allows
             rules.append(_rule(hand, "trump", "named"))
             continue
+        if error is not None and error.code == "bid-too-low" and action.kind == "bid" and \
+                _opening_holds(hand) and isinstance(action.value, int) and \
+                hand.variant.bidding.minimum <= action.value <= hand.high:
+            # a bid at or under the dealer's opening bid, which alone holds the auction:
+            # the engine makes no opening bid (bidding.opening), its minimum is the spec's
+            rules.append(_rule(hand, "bidding", "opening"))
+            continue
         if error is not None and error.code == "bid-jump" and \
                 {_rule(hand, "bidding", "step"), _rule(hand, "bidding", "minimum")} & \
                 set(rules):
             continue    # the engine's lowest bid lies elsewhere (its own minimum or step)
         rules.append(error.rule if error is not None else None)
     return _unique(rules)
+
+
+def _opening_holds(hand) -> bool:
+    """The dealer's opening bid (``bidding.opening``) is the high bid, every seat after
+    it having passed so far."""
+    opening = hand.variant.bidding.opening
+    return opening is not None and hand.high == opening and \
+        all(said == "pass" for _, said in hand.auction[1:])
 
 
 def lower_maximum(hand, missing, extra, other_legal, engine_top: int | None = None) -> bool:

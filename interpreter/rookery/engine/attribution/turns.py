@@ -62,9 +62,12 @@ def phase_rules(hand, other: str | None = None) -> tuple[str, ...]:
     poor = poor_hand_rules(hand, phases)
     if poor:
         return poor
-    if len(phases) == 2 and _after_every_pass(hand):
+    if len(phases) == 2 and _after_every_pass(hand) and \
+            set(phases) & {"bidding", "done", "redeal"}:
         # every seat passed and the two went separate ways (thrown in, or the dealer
-        # made to take it): what an auction with no bid does, whatever phase follows
+        # made to take it): what an auction with no bid does, whatever phase follows.
+        # (Both giving the hand to a bid winner and parting over what comes next --
+        # trump before the nest -- is the order of those phases, told below.)
         return _unique([_rule(hand, "bidding", "all-pass")])
     if "bidding" in phases and len(phases) == 2:
         # One side's auction is over, the other's goes on: how an auction ends.
